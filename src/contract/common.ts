@@ -1,0 +1,30 @@
+import { z } from 'zod'
+
+/** Languages of the product; `ar` is the default and right-to-left. */
+export const locales = ['ar', 'en'] as const
+export const localeSchema = z.enum(locales)
+export type Locale = z.infer<typeof localeSchema>
+export const defaultLocale: Locale = 'ar'
+export const directionOf = (locale: Locale): 'rtl' | 'ltr' => (locale === 'ar' ? 'rtl' : 'ltr')
+
+/** Request headers every call carries (DESIGN "API conventions"). */
+export const LANG_HEADER = 'Lang'
+export const TOKEN_STORAGE_KEY = 'id-token'
+export const LANGUAGE_STORAGE_KEY = 'lang'
+
+/** Successful envelope: `{ status: true, message, result }`. */
+export const envelope = <T extends z.ZodType>(result: T) =>
+  z.object({ status: z.literal(true), message: z.string(), result })
+
+export type Envelope<T> = { status: true; message: string; result: T }
+
+/** Error envelope: `{ status: false, message, errors: { field: [msg] } }`. */
+export const errorEnvelope = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())),
+})
+export type ErrorEnvelope = z.infer<typeof errorEnvelope>
+
+/** A message of the catalogue: key into `errors.*` / `messages.*` of the locale files, plus values. */
+export type MessageRef = { key: string; values?: Record<string, string | number> }
