@@ -1,0 +1,123 @@
+import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { NavLink, useNavigate } from 'react-router-dom'
+import { css, cx } from 'styled-system/css'
+import { Avatar } from '../../ui/avatar'
+import { ChevronDownIcon, HomeIcon, LogoutIcon, UserIcon } from '../../ui/icons'
+import { Menu } from '../../ui/menu'
+import { LanguageSwitch } from '../../views/shared/language-switch'
+import { useLayout, layoutStore } from '../layout-store'
+import { paths } from '../paths'
+import { useRoot } from '../root'
+import { adminMenu, canSee } from '../menu'
+import { Logo } from './logo'
+
+const container = css({ w: 'full', maxW: '1320px', mx: 'auto', px: { base: '4', md: '6' } })
+
+const navLink = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '2',
+  px: '3',
+  h: '9',
+  borderRadius: 'lg',
+  fontSize: 'sm',
+  fontWeight: '600',
+  color: 'fg.muted',
+  textDecoration: 'none',
+  _hover: { bg: 'bg.muted', color: 'fg.default' },
+  '&[aria-current=page]': { bg: 'primary.50', color: 'primary.700' },
+})
+
+/** The admin shell: fixed-width header and toolbar, aside hidden, blue primary colour. */
+export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
+  const { t } = useTranslation()
+  const { session } = useRoot()
+  const layout = useLayout()
+  const admin = useSelector(session, (s) => s.context.admin)
+  const permissions = admin?.permissions ?? []
+  const items = adminMenu.filter((item) => canSee(item, permissions))
+  const navigate = useNavigate()
+
+  return (
+    <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
+      <a href="#main" className={css({ position: 'absolute', insetInlineStart: '2', top: '-20', _focus: { top: '2' }, bg: 'bg.surface', p: '2', zIndex: 'skipLink' })}>
+        {t('app.skipToContent')}
+      </a>
+      <header className={css({ bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default', position: 'sticky', top: '0', zIndex: 'sticky' })}>
+        <div className={cx(container, css({ h: '16', display: 'flex', alignItems: 'center', gap: '6' }))}>
+          <NavLink to={paths.dashboard} className={css({ textDecoration: 'none' })} aria-label={t('nav.dashboard')}>
+            <Logo />
+          </NavLink>
+          <nav aria-label={t('nav.menu')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1', flex: '1' })}>
+            {items.map((item) => (
+              <NavLink key={item.path} to={item.path} className={navLink}>
+                <HomeIcon width={16} height={16} />
+                {t(item.label)}
+              </NavLink>
+            ))}
+          </nav>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ms: 'auto' })}>
+            <LanguageSwitch />
+            {admin ? (
+              <Menu.Root
+                open={layout.accountMenuOpen}
+                onOpenChange={(d) => layoutStore.set({ accountMenuOpen: d.open })}
+                onSelect={(d) => {
+                  if (d.value === 'profile') navigate(paths.profile)
+                  if (d.value === 'logout') session.send({ type: 'session.logout' })
+                }}
+              >
+                <Menu.Trigger
+                  aria-label={t('actions.openMenu')}
+                  data-testid="account-menu"
+                  className={css({
+                    display: 'inline-flex',
+                    alignItems: 'center',
+                    gap: '2',
+                    p: '1',
+                    pe: '2',
+                    borderRadius: 'full',
+                    cursor: 'pointer',
+                    _hover: { bg: 'bg.muted' },
+                  })}
+                >
+                  <Avatar name={admin.name} src={admin.avatar} />
+                  <span className={css({ display: { base: 'none', sm: 'inline' }, fontWeight: '600', fontSize: 'sm' })}>{admin.name}</span>
+                  <ChevronDownIcon width={16} height={16} />
+                </Menu.Trigger>
+                <Menu.Content>
+                  <div className={css({ px: '3', py: '2', borderBottomWidth: '1px', borderColor: 'border.default', mb: '1' })}>
+                    <div className={css({ fontWeight: '700', fontSize: 'sm' })}>{admin.name}</div>
+                    <div className={css({ color: 'fg.muted', fontSize: 'xs' })} dir="ltr">
+                      {admin.email}
+                    </div>
+                  </div>
+                  <Menu.Item value="profile">
+                    <UserIcon width={16} height={16} />
+                    {t('actions.profile')}
+                  </Menu.Item>
+                  <Menu.Item value="logout" data-testid="logout">
+                    <LogoutIcon width={16} height={16} />
+                    {t('actions.signOut')}
+                  </Menu.Item>
+                </Menu.Content>
+              </Menu.Root>
+            ) : null}
+          </div>
+        </div>
+      </header>
+      {layout.toolbar ? (
+        <div className={css({ bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default' })}>
+          <div className={cx(container, css({ py: '4' }))}>
+            <h1 className={css({ fontSize: 'xl', fontWeight: '700' })}>{title}</h1>
+          </div>
+        </div>
+      ) : null}
+      <main id="main" className={cx(container, css({ flex: '1', py: '6' }))}>
+        {children}
+      </main>
+    </div>
+  )
+}

@@ -1,0 +1,23 @@
+/** Every route of the SPA, built in one place (no string URLs scattered in views). */
+export const paths = {
+  root: '/',
+  admin: '/admin-panel',
+  signIn: '/admin-panel/sign-in',
+  forgetPassword: '/admin-panel/forget-password',
+  resetPassword: '/admin-panel/reset-password',
+  dashboard: '/admin-panel/dashboard',
+  profile: '/admin-panel/profile',
+  notFound: '/404',
+} as const
+
+/** Where a guest is sent to sign in, remembering where they were going. */
+export function signInWithRedirect(from: string): string {
+  if (!from || from === paths.signIn || !from.startsWith(paths.admin)) return paths.signIn
+  return `${paths.signIn}?redirect=${encodeURIComponent(from)}`
+}
+
+/** Only same-app admin paths are honoured as a redirect target (no open redirect). */
+export function safeRedirect(target: string | null): string {
+  if (target && target.startsWith(`${paths.admin}/`) && !target.startsWith('//')) return target
+  return paths.dashboard
+}

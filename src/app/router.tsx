@@ -1,0 +1,63 @@
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { AdminIndex, GuestOnly, RequireAdmin, type RouteHandle } from './guards'
+import { paths } from './paths'
+import { BootScreen, RouteError, Shell } from './shell'
+
+const CHUNK_TIMEOUT_MS = 120_000
+
+/** Lazy route module with the spec's chunk timeout: a module that does not arrive in time fails. */
+function lazyScreen<M>(load: () => Promise<M>, pick: (m: M) => React.ComponentType) {
+  return async () => {
+    let timer: ReturnType<typeof setTimeout> | undefined
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('Loading chunk failed')), CHUNK_TIMEOUT_MS)
+    })
+    try {
+      const mod = await Promise.race([load(), timeout])
+      return { Component: pick(mod) }
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+}
+
+const handle = (title: string): RouteHandle => ({ title })
+
+export const routes: RouteObject[] = [
+  {
+    element: <Shell />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <BootScreen />,
+    children: [
+      { path: paths.root, element: <Navigate to={paths.admin} replace /> },
+      { path: paths.admin, element: <AdminIndex /> },
+      {
+        element: <GuestOnly />,
+        children: [
+          { path: paths.signIn, lazy: lazyScreen(() => import('../views/auth/sign-in'), (m) => m.SignInScreen) },
+          { path: paths.forgetPassword, lazy: lazyScreen(() => import('../views/auth/forget-password'), (m) => m.ForgetPasswordScreen) },
+          { path: paths.resetPassword, lazy: lazyScreen(() => import('../views/auth/reset-password'), (m) => m.ResetPasswordScreen) },
+        ],
+      },
+      {
+        element: <RequireAdmin />,
+        children: [
+          {
+            path: paths.dashboard,
+            handle: handle('dashboard.title'),
+            lazy: lazyScreen(() => import('../views/dashboard/dashboard'), (m) => m.DashboardScreen),
+          },
+          {
+            path: paths.profile,
+            handle: handle('actions.profile'),
+            lazy: lazyScreen(() => import('../views/profile/profile'), (m) => m.ProfileScreen),
+          },
+        ],
+      },
+      { path: paths.notFound, lazy: lazyScreen(() => import('../views/errors/not-found'), (m) => m.NotFoundScreen) },
+      { path: '*', element: <Navigate to={paths.notFound} replace /> },
+    ],
+  },
+]
+
+export const createRouter = () => createBrowserRouter(routes)

@@ -1,0 +1,49 @@
+import { Menu as ArkMenu } from '@ark-ui/react/menu'
+import { Portal } from '@ark-ui/react/portal'
+import type { ComponentProps } from 'react'
+import { css, cx } from 'styled-system/css'
+
+const styles = {
+  positioner: css({ zIndex: 'dropdown' }),
+  content: css({
+    bg: 'bg.surface',
+    borderRadius: 'xl',
+    boxShadow: 'lg',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    p: '1.5',
+    minW: '56',
+    outline: 'none',
+  }),
+  item: css({
+    display: 'flex',
+    alignItems: 'center',
+    gap: '2.5',
+    px: '3',
+    py: '2',
+    borderRadius: 'md',
+    fontSize: 'sm',
+    cursor: 'pointer',
+    color: 'fg.default',
+    textDecoration: 'none',
+    _highlighted: { bg: 'bg.muted' },
+  }),
+  separator: css({ my: '1', borderColor: 'border.default' }),
+}
+
+/** Ark's Menu with the product's styling; parts keep Ark's names. */
+export const Menu = {
+  Root: ArkMenu.Root,
+  Trigger: ArkMenu.Trigger,
+  Content: ({ className, ...props }: ComponentProps<typeof ArkMenu.Content>) => (
+    <Portal>
+      <ArkMenu.Positioner className={styles.positioner}>
+        <ArkMenu.Content className={cx(styles.content, className)} {...props} />
+      </ArkMenu.Positioner>
+    </Portal>
+  ),
+  Item: ({ className, ...props }: ComponentProps<typeof ArkMenu.Item>) => (
+    <ArkMenu.Item className={cx(styles.item, className)} {...props} />
+  ),
+  Separator: (props: ComponentProps<typeof ArkMenu.Separator>) => <ArkMenu.Separator className={styles.separator} {...props} />,
+}

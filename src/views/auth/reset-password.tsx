@@ -1,0 +1,116 @@
+import { useMachine } from '@xstate/react'
+import { useMemo } from 'react'
+import { Form } from 'react-final-form'
+import { useTranslation } from 'react-i18next'
+import { Link, useSearchParams } from 'react-router-dom'
+import { resetPasswordBody } from '../../contract'
+import { FormPasswordField } from '../../forms/fields'
+import { passwordStrength } from '../../forms/password-strength'
+import { zodValidator } from '../../forms/zod-adapter'
+import { resetPasswordMachine } from '../../machines/reset-password'
+import { paths } from '../../app/paths'
+import { Alert } from '../../ui/alert'
+import { Button, buttonRecipe } from '../../ui/button'
+import { LoadingScreen } from '../../ui/spinner'
+import { StrengthMeter } from '../../ui/strength-meter'
+import { FailureDialog } from '../shared/failure-dialog'
+import { useTranslateRef } from '../shared/use-translate-ref'
+import { AuthHeading, authStyles } from './auth-card'
+
+type Values = { password: string; password_confirmation: string }
+
+export function ResetPasswordScreen() {
+  const [params] = useSearchParams()
+  const [snapshot, send] = useMachine(resetPasswordMachine, { input: { token: params.get('token') ?? '' } })
+  const { t } = useTranslation()
+  const translate = useTranslateRef()
+  const token = snapshot.context.token
+  const validate = useMemo(() => {
+    const check = zodValidator(resetPasswordBody, translate)
+    return (values: Values) => check({ ...values, token })
+  }, [translate, token])
+  const failure = snapshot.context.failure
+
+  if (snapshot.matches('starting') || snapshot.matches('checking')) return <LoadingScreen label={t('auth.reset.checking')} />
+
+  if (snapshot.matches('invalid')) {
+    return (
+      <>
+        <AuthHeading title={t('auth.reset.invalidTitle')} />
+        <div className={authStyles.form}>
+          <Alert tone="error">{failure?.errors.token?.[0] ?? failure?.message ?? t('errors.tokenInvalid')}</Alert>
+          <Link to={paths.forgetPassword} className={buttonRecipe({ size: 'lg', block: true })}>
+            {t('actions.requestNewLink')}
+          </Link>
+          <Link to={paths.signIn} className={authStyles.link}>
+            {t('actions.backToSignIn')}
+          </Link>
+        </div>
+      </>
+    )
+  }
+
+  if (snapshot.matches('done')) {
+    return (
+      <>
+        <AuthHeading title={t('auth.reset.doneTitle')} />
+        <div className={authStyles.form}>
+          <Alert tone="success">{snapshot.context.message || t('auth.reset.doneBody')}</Alert>
+          <Link to={paths.signIn} className={buttonRecipe({ size: 'lg', block: true })}>
+            {t('actions.signIn')}
+          </Link>
+        </div>
+      </>
+    )
+  }
+
+  return (
+    <>
+      <AuthHeading title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { email: snapshot.context.email })} />
+      <Form<Values>
+        onSubmit={(values) => {
+          send({ type: 'reset.submit', password: values.password, password_confirmation: values.password_confirmation })
+        }}
+        validate={validate}
+        render={({ handleSubmit }) => (
+          <form onSubmit={handleSubmit} noValidate className={authStyles.form}>
+            <FormPasswordField
+              name="password"
+              label={t('fields.newPassword')}
+              autoComplete="new-password"
+              required
+              autoFocus
+              showLabel={t('actions.showPassword')}
+              hideLabel={t('actions.hidePassword')}
+              serverError={failure?.errors.password?.[0]}
+            >
+              {(value) => {
+                const strength = passwordStrength(value)
+                return (
+                  <StrengthMeter
+                    label={t('auth.strength.label')}
+                    levelLabel={t(`auth.strength.${strength.level}`)}
+                    checks={strength.checks.map((c) => ({ id: c.id, passed: c.passed, label: t(`auth.strength.${c.id}`) }))}
+                  />
+                )
+              }}
+            </FormPasswordField>
+            <FormPasswordField
+              name="password_confirmation"
+              label={t('fields.password_confirmation')}
+              autoComplete="new-password"
+              required
+              showLabel={t('actions.showPassword')}
+              hideLabel={t('actions.hidePassword')}
+              serverError={failure?.errors.password_confirmation?.[0]}
+            />
+            <Button type="submit" size="lg" block loading={snapshot.matches('submitting')} loadingText={t('auth.reset.submitting')}>
+              {t('actions.submit')}
+            </Button>
+          </form>
+        )}
+      />
+      <FailureDialog message={failure ? failure.message : null} onClose={() => send({ type: 'reset.dismiss' })} />
+    </>
+  )
+}
