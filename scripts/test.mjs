@@ -1,0 +1,57 @@
+// `npm test`: typecheck, lint, unit/chart/server/view tests, then the browser suite in Chromium.
+// Ends with one line `N passed, N failed` totalling every suite.
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { buildIsStale, repoRoot } from './build-state.mjs'
+import { findChromium } from './chromium.mjs'
+
+const out = join(repoRoot, '.test-results')
+rmSync(out, { recursive: true, force: true })
+mkdirSync(out, { recursive: true })
+let passed = 0
+let failed = 0
+
+const run = (label, cmd, args, env = {}) => {
+  console.log(`\n▶ ${label}`)
+  const r = spawnSync(cmd, args, { cwd: repoRoot, stdio: 'inherit', env: { ...process.env, ...env } })
+  return r.status === 0
+}
+const check = (label, cmd, args) => {
+  if (run(label, cmd, args)) passed += 1
+  else {
+    failed += 1
+    console.error(`✖ ${label} failed`)
+  }
+}
+const vitest = (label, projects, file, env) => {
+  const ok = run(label, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${join(out, file)}`], env)
+  const path = join(out, file)
+  if (!existsSync(path)) {
+    failed += 1
+    console.error(`✖ ${label}: no results were written`)
+    return
+  }
+  const report = JSON.parse(readFileSync(path, 'utf8'))
+  passed += report.numPassedTests
+  failed += report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
+  // A file that fails to load counts as a failure even when it holds no test.
+  if (!ok && report.numFailedTests === 0) failed += 1
+}
+
+check('panda codegen', 'npx', ['panda', 'codegen', '--silent'])
+check('typecheck (tsc)', 'npx', ['tsc', '-p', '.'])
+check('lint (eslint)', 'npx', ['eslint', '.'])
+vitest('charts, server and views (vitest)', ['machines', 'server', 'views'], 'unit.json')
+
+const chromium = findChromium()
+if (!chromium) {
+  failed += 1
+  console.error('\n✖ No Chromium found for the browser tests. Install it with:\n    sudo apt-get install -y chromium\n  or set CHROMIUM_PATH to a Chromium or Chrome binary.')
+} else {
+  if (buildIsStale()) check('build the web app', 'npm', ['run', 'build', '--silent'])
+  vitest('browser tests (Playwright + Chromium)', ['e2e'], 'e2e.json', { CHROMIUM_PATH: chromium })
+}
+
+console.log(`\n${passed} passed, ${failed} failed`)
+process.exit(failed === 0 ? 0 : 1)

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import ar from '../../src/i18n/locales/ar.json'
+import en from '../../src/i18n/locales/en.json'
+import { ADMIN, DEMO_PASSWORD, EXPIRED_TOKEN, INACTIVE_ADMIN, launchBrowser, newPage, startServer, type RunningServer } from './harness'
+
+let server: RunningServer
+let browser: Browser
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.stop()
+})
+
+const waitUrl = (page: Page, url: string | RegExp) => page.waitForURL(url, { waitUntil: 'commit' })
+const open = async (lang?: 'ar' | 'en') => newPage(browser, server.url, lang)
+const dir = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])
+
+async function signIn(page: Page, email: string, password: string, t: typeof en | typeof ar) {
+  await page.getByLabel(t.fields.email).fill(email)
+  await page.getByLabel(t.fields.password, { exact: true }).fill(password)
+  await page.getByRole('button', { name: t.actions.signIn }).click()
+}
+
+describe('admin sign-in lifecycle in the browser', () => {
+  it('sends a guest from /admin-panel to sign-in, in Arabic and right-to-left by default', async () => {
+    const { context, page } = await open()
+    await page.goto('/admin-panel')
+    await waitUrl(page, '**/admin-panel/sign-in')
+    await page.getByRole('heading', { name: ar.auth.signIn.title }).waitFor()
+    expect(await dir(page)).toEqual(['ar', 'rtl'])
+    await context.close()
+  })
+
+  it('signs in in Arabic (rtl), keeps where the admin was going, and shows the welcome', async () => {
+    const { context, page } = await open('ar')
+    await page.goto('/admin-panel/profile')
+    await waitUrl(page, /\/admin-panel\/sign-in\?redirect=/)
+    await signIn(page, ADMIN.email, ADMIN.password, ar)
+    await waitUrl(page, '**/admin-panel/profile')
+    await page.getByRole('heading', { name: ar.actions.profile }).waitFor()
+    expect(await dir(page)).toEqual(['ar', 'rtl'])
+    expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeTruthy()
+    await page.goto('/admin-panel')
+    await waitUrl(page, '**/admin-panel/dashboard')
+    await page.getByTestId('welcome').getByText(ADMIN.name).waitFor()
+    // guest-only screens send a signed-in admin to the dashboard
+    await page.goto('/admin-panel/sign-in')
+    await waitUrl(page, '**/admin-panel/dashboard')
+    await context.close()
+  })
+
+  it('signs in in English (ltr) for an admin whose language is English', async () => {
+    const { context, page } = await open('en')
+    await page.goto('/admin-panel/sign-in')
+    expect(await dir(page)).toEqual(['en', 'ltr'])
+    await signIn(page, 'james.subadmin@example.com', DEMO_PASSWORD, en)
+    await waitUrl(page, '**/admin-panel/dashboard')
+    await page.getByText('Welcome, James Carter').waitFor()
+    expect(await dir(page)).toEqual(['en', 'ltr'])
+    await context.close()
+  })
+
+  it("reloads into the admin's own language when it differs from the page's", async () => {
+    const { context, page } = await open('en')
+    await page.goto('/admin-panel/sign-in')
+    await signIn(page, ADMIN.email, ADMIN.password, en)
+    await waitUrl(page, '**/admin-panel/dashboard')
+    await page.getByRole('heading', { name: ar.dashboard.title }).waitFor()
+    expect(await dir(page)).toEqual(['ar', 'rtl'])
+    await context.close()
+  })
+
+  it('shows the server message for a wrong password, in both languages', async () => {
+    for (const [lang, t] of [['en', en], ['ar', ar]] as const) {
+      const { context, page } = await open(lang)
+      await page.goto('/admin-panel/sign-in')
+      await signIn(page, ADMIN.email, 'Wrong#Pass1', t)
+      const dialog = page.getByRole('alertdialog')
+      await dialog.getByText(t.errors.invalidCredentials).waitFor()
+      await dialog.getByRole('button', { name: t.actions.tryAgain }).click()
+      await dialog.waitFor({ state: 'hidden' })
+      expect(page.url()).toContain('/admin-panel/sign-in')
+      await context.close()
+    }
+  })
+
+  it('validates before the server: required and email format', async () => {
+    const { context, page } = await open('en')
+    await page.goto('/admin-panel/sign-in')
+    await page.getByRole('button', { name: en.actions.signIn }).click()
+    await page.getByText(en.validation.required).first().waitFor()
+    await page.getByLabel(en.fields.email).fill('not-an-email')
+    await page.getByLabel(en.fields.email).blur()
+    await page.getByText(en.validation.email).waitFor()
+    await context.close()
+  })
+
+  it('tells an inactive admin so, only after a correct password', async () => {
+    const { context, page } = await open('en')
+    await page.goto('/admin-panel/sign-in')
+    await signIn(page, INACTIVE_ADMIN, DEMO_PASSWORD, en)
+    await page.getByRole('alertdialog').getByText(en.errors.adminInactive).waitFor()
+    await context.close()
+  })
+
+  it('resets a forgotten password through the mailed link, then signs in with the new one', async () => {
+    const email = 'sara.subadmin@example.com'
+    const { context, page } = await open('en')
+    await page.goto('/admin-panel/sign-in')
+    await page.getByRole('link', { name: en.auth.signIn.forgot }).click()
+    await waitUrl(page, '**/admin-panel/forget-password')
+    await page.getByLabel(en.fields.email).fill(email)
+    await page.getByRole('button', { name: en.actions.send }).click()
+    await page.getByRole('heading', { name: en.auth.forgot.sentTitle }).waitFor()
+
+    const mail = (await server.outbox()).find((m) => m.to.includes(email))
+    expect(mail).toBeDefined()
+    const link = /https?:\/\/\S+\/admin-panel\/reset-password\?token=[\w-]+/.exec(mail!.text)?.[0]
+    expect(link).toBeDefined()
+    expect(link!.startsWith(server.url)).toBe(true)
+
+    await page.goto(link!)
+    await page.getByRole('heading', { name: en.auth.reset.title }).waitFor()
+    await page.getByLabel(en.fields.newPassword, { exact: true }).fill('weak')
+    expect(await page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.weak)
+    await page.getByLabel(en.fields.newPassword, { exact: true }).fill('Brand#New2026')
+    expect(await page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.strong)
+    await page.getByLabel(en.fields.password_confirmation, { exact: true }).fill('Brand#New2027')
+    await page.getByRole('button', { name: en.actions.submit }).click()
+    await page.getByText(en.validation.passwordsMatch).waitFor()
+    await page.getByLabel(en.fields.password_confirmation, { exact: true }).fill('Brand#New2026')
+    await page.getByRole('button', { name: en.actions.submit }).click()
+    await page.getByRole('heading', { name: en.auth.reset.doneTitle }).waitFor()
+
+    // the used link cannot be used again
+    await page.goto(link!)
+    await page.getByRole('heading', { name: en.auth.reset.invalidTitle }).waitFor()
+    await page.getByText(en.errors.tokenInvalid).waitFor()
+    await page.getByRole('link', { name: en.actions.requestNewLink }).waitFor()
+
+    await page.goto('/admin-panel/sign-in')
+    await signIn(page, email, DEMO_PASSWORD, en)
+    await page.getByRole('alertdialog').getByText(en.errors.invalidCredentials).waitFor()
+    await page.getByRole('button', { name: en.actions.tryAgain }).click()
+    await signIn(page, email, 'Brand#New2026', en)
+    await waitUrl(page, '**/admin-panel/dashboard')
+    await context.close()
+  })
+
+  it('says an expired link has expired and offers a new one', async () => {
+    for (const [lang, t] of [['en', en], ['ar', ar]] as const) {
+      const { context, page } = await open(lang)
+      await page.goto(`/admin-panel/reset-password?token=${EXPIRED_TOKEN}`)
+      await page.getByText(t.errors.linkExpired).waitFor()
+      await page.getByRole('link', { name: t.actions.requestNewLink }).click()
+      await waitUrl(page, '**/admin-panel/forget-password')
+      await context.close()
+    }
+  })
+
+  it('logs out; Back then does not show admin pages', async () => {
+    const { context, page } = await open('ar')
+    await page.goto('/admin-panel/sign-in')
+    await signIn(page, ADMIN.email, ADMIN.password, ar)
+    await waitUrl(page, '**/admin-panel/dashboard')
+    await page.getByTestId('account-menu').click()
+    await page.getByTestId('logout').click()
+    await waitUrl(page, '**/admin-panel/sign-in**')
+    expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
+    await page.goBack()
+    await waitUrl(page, '**/admin-panel/sign-in**')
+    expect(await page.getByTestId('welcome').count()).toBe(0)
+    await page.goto('/admin-panel/dashboard')
+    await waitUrl(page, '**/admin-panel/sign-in**')
+    await context.close()
+  })
+
+  it('sends every unknown path to /404', async () => {
+    const { context, page } = await open('en')
+    await page.goto('/no/such/page')
+    await waitUrl(page, '**/404')
+    await page.getByRole('heading', { name: en.notFound.title }).waitFor()
+    await context.close()
+  })
+
+  it('purges a session whose token the server no longer accepts', async () => {
+    const { context, page } = await open('en')
+    await context.addInitScript(() => {
+      if (!sessionStorage.getItem('planted')) {
+        localStorage.setItem('id-token', 'not-a-real-token')
+        localStorage.setItem('id-identity', 'admin')
+        sessionStorage.setItem('planted', '1')
+      }
+    })
+    await page.goto('/admin-panel/dashboard')
+    await waitUrl(page, '**/admin-panel/sign-in**')
+    expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
+    await context.close()
+  })
+})
