@@ -1,0 +1,42 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { adminForgotPassword } from '../api/auth'
+import type { ForgotPasswordBody } from '../contract'
+import { failureOf, type Failure } from './failure'
+
+/** Forgot password: ask for a reset link; the server answers the same for every email. */
+export const forgotPasswordMachine = setup({
+  types: {
+    context: {} as { email: string; message: string | null; failure: Failure | null },
+    events: {} as { type: 'forgot.submit'; email: string } | { type: 'forgot.dismiss' } | { type: 'forgot.again' },
+  },
+  actors: {
+    requestLink: fromPromise<{ message: string }, ForgotPasswordBody>(({ input }) => adminForgotPassword(input)),
+  },
+}).createMachine({
+  id: 'forgotPassword',
+  context: { email: '', message: null, failure: null },
+  initial: 'editing',
+  states: {
+    editing: {
+      description: 'The admin types an email address.',
+      on: {
+        'forgot.submit': { target: 'sending', actions: assign({ email: ({ event }) => event.email, failure: null }) },
+        'forgot.dismiss': { actions: assign({ failure: null }) },
+      },
+    },
+    sending: {
+      description: 'Asking the server to e-mail a reset link.',
+      invoke: {
+        id: 'requestLink',
+        src: 'requestLink',
+        input: ({ context }) => ({ email: context.email }),
+        onDone: { target: 'sent', actions: assign({ message: ({ event }) => event.output.message }) },
+        onError: { target: 'editing', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+      },
+    },
+    sent: {
+      description: 'The neutral answer: a link is on its way if the account exists.',
+      on: { 'forgot.again': { target: 'editing', actions: assign({ message: null }) } },
+    },
+  },
+})

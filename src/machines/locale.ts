@@ -1,0 +1,91 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import * as api from '../api/auth'
+import { LANGUAGE_STORAGE_KEY, defaultLocale, directionOf, type Locale } from '../contract'
+import { browserStorage, failureOf } from './failure'
+
+export type Direction = 'rtl' | 'ltr'
+export type LocaleContext = { locale: Locale; dir: Direction; error: string | null }
+export type LocaleInput = { stored: Locale | null }
+export type LocaleEvent =
+  | { type: 'locale.change'; locale: Locale; remote: boolean }
+  | { type: 'locale.adminSignedIn'; locale: Locale }
+
+export type ApplyLanguageParams = { locale: Locale; dir: Direction }
+
+const current = ({ context }: { context: LocaleContext }): ApplyLanguageParams => ({ locale: context.locale, dir: context.dir })
+const requested = ({ event }: { event: LocaleEvent }) => ({ locale: event.locale })
+
+const apply = [
+  { type: 'setLocale', params: requested },
+  { type: 'applyLanguage', params: current },
+  { type: 'storeLanguage', params: requested },
+] as const
+
+/** A change applies and stores at once; a remote one (re)starts the save with the new language. */
+const change = [
+  { guard: 'isRemote', target: 'saving', reenter: true, actions: apply },
+  { target: 'idle', actions: apply },
+] as const
+
+/**
+ * Language and direction: `ar` (rtl) by default, `en` (ltr). A change is applied and stored at
+ * once; with `remote` (an admin is signed in) it is also saved on the server. The app provides
+ * `applyLanguage` (i18next) and `reloadPage`.
+ */
+export const localeMachine = setup({
+  types: {
+    context: {} as LocaleContext,
+    events: {} as LocaleEvent,
+    input: {} as LocaleInput,
+  },
+  actors: {
+    changeLanguage: fromPromise(({ input }: { input: { locale: Locale } }) => api.changeLanguage(input.locale)),
+  },
+  actions: {
+    applyLanguage: (_, params: ApplyLanguageParams) => {
+      if (typeof document === 'undefined') return
+      document.documentElement.lang = params.locale
+      document.documentElement.dir = params.dir
+    },
+    storeLanguage: (_, params: { locale: Locale }) => browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, params.locale),
+    reloadPage: () => {},
+    setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale, dir: directionOf(params.locale), error: null })),
+    setError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error).message })),
+  },
+  guards: {
+    isRemote: ({ event }) => event.type === 'locale.change' && event.remote,
+    differsFromCurrent: ({ context, event }) => event.type === 'locale.adminSignedIn' && event.locale !== context.locale,
+  },
+}).createMachine({
+  id: 'locale',
+  context: ({ input }) => {
+    const locale = input.stored ?? defaultLocale
+    return { locale, dir: directionOf(locale), error: null }
+  },
+  entry: { type: 'applyLanguage', params: current },
+  initial: 'idle',
+  on: {
+    'locale.adminSignedIn': {
+      guard: 'differsFromCurrent',
+      description: "The admin's language differs from the stored one: store it and reload (spec section 9).",
+      actions: [{ type: 'setLocale', params: requested }, { type: 'storeLanguage', params: requested }, 'reloadPage'],
+    },
+  },
+  states: {
+    idle: { description: 'The language is applied and stored.', on: { 'locale.change': change } },
+    saving: {
+      on: { 'locale.change': change },
+      description: "Saving the admin's language on the server; a failure keeps the local change and sets `error`.",
+      invoke: {
+        id: 'changeLanguage',
+        src: 'changeLanguage',
+        input: ({ context }) => ({ locale: context.locale }),
+        onDone: 'idle',
+        onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+  },
+})
+
+export type LocaleMachine = typeof localeMachine
+export type LocaleSnapshot = SnapshotFrom<typeof localeMachine>

@@ -1,0 +1,311 @@
+import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import * as api from '../api/auth'
+import {
+  TOKEN_STORAGE_KEY,
+  type Admin,
+  type AdminLoginBody,
+  type Locale,
+  type User,
+  type UserLoginBody,
+  type UserRegisterBody,
+} from '../contract'
+import { browserStorage, failureOf } from './failure'
+
+/** Who holds the session: an administrator of the back-office or an end user (vendor account). */
+export type Identity = 'admin' | 'user'
+
+/** Storage key of the identity that owns the stored token (the token itself is under `id-token`). */
+export const IDENTITY_STORAGE_KEY = 'id-identity'
+
+export type SessionContext = {
+  identity: Identity | null
+  token: string | null
+  admin: Admin | null
+  user: User | null
+  /** Server message of the last failure ('' when it sent none); null when there is none to show. */
+  error: string | null
+  /** Field errors of the last failure. */
+  errors: Record<string, string[]>
+}
+
+/** Read from storage by the app: token under `id-token`, identity under `id-identity`. */
+export type SessionInput = { token: string | null; identity: Identity | null }
+
+export type SessionEvent =
+  | { type: 'session.signIn'; email: string; password: string; locale?: Locale }
+  | { type: 'session.userSignIn'; email: string; password: string }
+  | { type: 'session.register'; body: UserRegisterBody }
+  | { type: 'session.dismissError' }
+  | { type: 'session.verify' }
+  | { type: 'session.logout' }
+  | { type: 'session.purge' }
+  | { type: 'session.adminUpdated'; admin: Admin }
+
+export type StoreTokenParams = { token: string; identity: Identity }
+export type SignedInParams = { identity: Identity; locale: Locale }
+
+/**
+ * Authentication lifecycle of both identities (spec section 4). The app provides `onSignedIn`
+ * (to tell the locale chart the admin's locale) and may replace the storage actions.
+ */
+export const sessionMachine = setup({
+  types: {
+    context: {} as SessionContext,
+    events: {} as SessionEvent,
+    input: {} as SessionInput,
+  },
+  actors: {
+    checkAdmin: fromPromise(() => api.adminMe()),
+    checkUser: fromPromise(() => api.userMe()),
+    adminLogin: fromPromise(({ input }: { input: AdminLoginBody }) => api.adminLogin(input)),
+    userLogin: fromPromise(({ input }: { input: UserLoginBody }) => api.userLogin(input)),
+    userRegister: fromPromise(({ input }: { input: UserRegisterBody }) => api.userRegister(input)),
+    logout: fromPromise(({ input }: { input: { identity: Identity | null } }) =>
+      input.identity === 'user' ? api.userLogout() : api.adminLogout(),
+    ),
+  },
+  actions: {
+    storeToken: (_, params: StoreTokenParams) => {
+      browserStorage()?.setItem(TOKEN_STORAGE_KEY, params.token)
+      browserStorage()?.setItem(IDENTITY_STORAGE_KEY, params.identity)
+    },
+    clearToken: () => {
+      browserStorage()?.removeItem(TOKEN_STORAGE_KEY)
+      browserStorage()?.removeItem(IDENTITY_STORAGE_KEY)
+    },
+    onSignedIn: (_, _params: SignedInParams) => {},
+    clearErrors: assign({ error: null, errors: {} }),
+    dismissError: assign({ error: null }),
+    setFailure: assign((_, params: { error: unknown }) => {
+      const { message, errors } = failureOf(params.error)
+      return { error: message, errors }
+    }),
+    setToken: assign((_, params: { token: string }) => ({ token: params.token })),
+    setAdmin: assign((_, params: { admin: Admin }) => ({ identity: 'admin' as const, admin: params.admin, user: null })),
+    setUser: assign((_, params: { user: User }) => ({ identity: 'user' as const, user: params.user, admin: null })),
+    clearSession: assign({ identity: null, token: null, admin: null, user: null }),
+  },
+  guards: {
+    hasUserToken: ({ context }) => context.token !== null && context.identity === 'user',
+    hasToken: ({ context }) => context.token !== null,
+    isAdmin: ({ context }) => context.identity === 'admin',
+    /** The call failed without an HTTP status: the server was not reached, so nothing is known of the token. */
+    serverUnreachable: ({ event }) => failureOf((event as { error?: unknown }).error).status === 0,
+  },
+}).createMachine({
+  id: 'session',
+  context: ({ input }) => ({
+    identity: input.token ? input.identity : null,
+    token: input.token,
+    admin: null,
+    user: null,
+    error: null,
+    errors: {},
+  }),
+  initial: 'restoring',
+  states: {
+    restoring: {
+      description: 'Start-up: a stored token is verified; without one the visitor is a guest.',
+      always: [
+        { guard: 'hasUserToken', target: 'verifying.user' },
+        { guard: 'hasToken', target: 'verifying.admin', description: 'A token without identity is an admin one.' },
+        { target: 'signedOut' },
+      ],
+    },
+    verifying: {
+      description: 'Checks the stored token with the identity\'s "me" call; a failure stores the errors and clears the token.',
+      initial: 'admin',
+      states: {
+        admin: {
+          invoke: {
+            id: 'checkAdmin',
+            src: 'checkAdmin',
+            onDone: { target: '#session.signedIn', actions: { type: 'setAdmin', params: ({ event }) => event.output } },
+            onError: {
+              target: '#session.signedOut',
+              actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
+            },
+          },
+        },
+        user: {
+          invoke: {
+            id: 'checkUser',
+            src: 'checkUser',
+            onDone: { target: '#session.signedIn', actions: { type: 'setUser', params: ({ event }) => event.output } },
+            onError: {
+              target: '#session.signedOut',
+              actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
+            },
+          },
+        },
+      },
+    },
+    signedOut: {
+      description: 'Guest. `error`/`errors` hold the last failure (admin views show `error`, end-user views `errors`).',
+      on: {
+        'session.signIn': 'signingIn.admin',
+        'session.userSignIn': 'signingIn.user',
+        'session.register': 'registering',
+        'session.dismissError': { actions: 'dismissError', description: 'The failure dialog was closed; field errors stay.' },
+      },
+    },
+    signingIn: {
+      description: 'Credentials are sent (admin or end-user login); success stores the token.',
+      entry: 'clearErrors',
+      initial: 'admin',
+      states: {
+        admin: {
+          invoke: {
+            id: 'adminLogin',
+            src: 'adminLogin',
+            input: ({ event }) => {
+              assertEvent(event, 'session.signIn')
+              return { email: event.email, password: event.password, ...(event.locale ? { locale: event.locale } : {}) }
+            },
+            onDone: {
+              target: '#session.signedIn',
+              actions: [
+                { type: 'setAdmin', params: ({ event }) => event.output },
+                { type: 'setToken', params: ({ event }) => event.output },
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output.token, identity: 'admin' }) },
+                { type: 'onSignedIn', params: ({ event }) => ({ identity: 'admin', locale: event.output.admin.locale }) },
+              ],
+            },
+            onError: { target: '#session.signedOut', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        user: {
+          invoke: {
+            id: 'userLogin',
+            src: 'userLogin',
+            input: ({ event }) => {
+              assertEvent(event, 'session.userSignIn')
+              return { email: event.email, password: event.password }
+            },
+            onDone: {
+              target: '#session.signedIn',
+              actions: [
+                { type: 'setUser', params: ({ event }) => event.output },
+                { type: 'setToken', params: ({ event }) => ({ token: event.output.api_token }) },
+                { type: 'storeToken', params: ({ event }) => ({ token: event.output.api_token, identity: 'user' }) },
+                { type: 'onSignedIn', params: ({ event }) => ({ identity: 'user', locale: event.output.user.locale }) },
+              ],
+            },
+            onError: { target: '#session.signedOut', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    registering: {
+      description: 'End-user registration; success signs the new user in.',
+      entry: 'clearErrors',
+      invoke: {
+        id: 'userRegister',
+        src: 'userRegister',
+        input: ({ event }) => {
+          assertEvent(event, 'session.register')
+          return event.body
+        },
+        onDone: {
+          target: 'signedIn',
+          actions: [
+            { type: 'setUser', params: ({ event }) => event.output },
+            { type: 'setToken', params: ({ event }) => ({ token: event.output.api_token }) },
+            { type: 'storeToken', params: ({ event }) => ({ token: event.output.api_token, identity: 'user' }) },
+            { type: 'onSignedIn', params: ({ event }) => ({ identity: 'user', locale: event.output.user.locale }) },
+          ],
+        },
+        onError: { target: 'signedOut', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    signedIn: {
+      description: 'Authenticated as `context.identity`; `session.verify` re-checks the token on each navigation.',
+      initial: 'idle',
+      on: {
+        'session.logout': 'signingOut',
+        'session.purge': {
+          target: 'signedOut',
+          description: 'Any call answered 401: the token is no longer valid.',
+          actions: ['clearSession', 'clearErrors', 'clearToken'],
+        },
+        'session.adminUpdated': { guard: 'isAdmin', actions: { type: 'setAdmin', params: ({ event }) => ({ admin: event.admin }) } },
+      },
+      states: {
+        idle: {
+          on: {
+            'session.verify': [{ guard: 'isAdmin', target: 'revalidating.admin' }, { target: 'revalidating.user' }],
+          },
+        },
+        revalidating: {
+          description: 'Background re-check; the page stays usable. A failure purges the session.',
+          initial: 'admin',
+          states: {
+            admin: {
+              invoke: {
+                id: 'checkAdmin',
+                src: 'checkAdmin',
+                onDone: { target: '#session.signedIn.idle', actions: { type: 'setAdmin', params: ({ event }) => event.output } },
+                onError: [
+                  {
+                    guard: 'serverUnreachable',
+                    target: '#session.signedIn.idle',
+                    description: 'No answer from the server (offline): the session stays; the next navigation checks again.',
+                  },
+                  {
+                    target: '#session.signedOut',
+                    actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
+                  },
+                ],
+              },
+            },
+            user: {
+              invoke: {
+                id: 'checkUser',
+                src: 'checkUser',
+                onDone: { target: '#session.signedIn.idle', actions: { type: 'setUser', params: ({ event }) => event.output } },
+                onError: [
+                  {
+                    guard: 'serverUnreachable',
+                    target: '#session.signedIn.idle',
+                    description: 'No answer from the server (offline): the session stays; the next navigation checks again.',
+                  },
+                  {
+                    target: '#session.signedOut',
+                    actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+    },
+    signingOut: {
+      description: 'Tells the server; the session is cleared whatever it answers.',
+      invoke: {
+        id: 'logout',
+        src: 'logout',
+        input: ({ context }) => ({ identity: context.identity }),
+        onDone: { target: 'signedOut', actions: ['clearSession', 'clearErrors', 'clearToken'] },
+        onError: {
+          target: 'signedOut',
+          description: 'Logout clears the session even if the server call fails.',
+          actions: ['clearSession', 'clearErrors', 'clearToken'],
+        },
+      },
+    },
+  },
+})
+
+export type SessionMachine = typeof sessionMachine
+export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
+
+/** An administrator is signed in (also while the token is being re-checked). */
+export const isAdmin = (s: SessionSnapshot) => s.matches('signedIn') && s.context.identity === 'admin'
+/** An end user is signed in. */
+export const isUser = (s: SessionSnapshot) => s.matches('signedIn') && s.context.identity === 'user'
+/** Nobody is signed in and nothing is pending. */
+export const isGuest = (s: SessionSnapshot) => s.matches('signedOut')
+/** A blocking call is under way (start-up check, sign-in, registration, sign-out); not the background re-check. */
+export const isBusy = (s: SessionSnapshot) =>
+  s.matches('restoring') || s.matches('verifying') || s.matches('signingIn') || s.matches('registering') || s.matches('signingOut')
