@@ -7,5 +7,5 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 600, assetsInlineLimit: 0 },
+  build: { outDir: 'dist', manifest: true, sourcemap: false, chunkSizeWarningLimit: 600, assetsInlineLimit: 0 },
 })

@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router-dom'
 import { LoadingScreen } from '../ui/spinner'
 import { isAdmin } from '../machines/session'
 import { GuestLayout } from './layouts/guest-layout'
-import { AdminLayout } from './layouts/admin-layout'
 import { paths, safeRedirect, signInWithRedirect } from './paths'
 import { useRoot } from './root'
 
@@ -13,6 +13,9 @@ const usePending = () => {
   const { session } = useRoot()
   return useSelector(session, (s) => s.matches('restoring') || s.matches('verifying') || s.matches('signingOut'))
 }
+
+/** The admin shell (menus, avatar) loads with the first admin screen, not with sign-in. */
+const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })))
 
 export type RouteHandle = { title?: string }
 
@@ -28,9 +31,11 @@ export function RequireAdmin() {
   if (pending) return <LoadingScreen label={t('common.loading')} />
   if (!admin) return <Navigate to={signInWithRedirect(location.pathname + location.search)} replace />
   return (
-    <AdminLayout title={title ? t(title as never) : ''}>
-      <Outlet />
-    </AdminLayout>
+    <Suspense fallback={<LoadingScreen label={t('common.loading')} />}>
+      <AdminLayout title={title ? t(title as never) : ''}>
+        <Outlet />
+      </AdminLayout>
+    </Suspense>
   )
 }
 
