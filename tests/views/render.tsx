@@ -43,7 +43,7 @@ export function renderScreen(
     }),
     { input: { token: options.signedIn ? 'token' : null, identity: options.signedIn ? 'admin' : null } },
   ).start()
-  const navigation = createActor(navigationMachine).start()
+  const navigation = createActor(navigationMachine, { input: { identity: null } }).start()
   const root: Root = { session, locale, navigation }
   const result = render(
     <I18nextProvider i18n={i18n}>
