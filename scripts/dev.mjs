@@ -8,7 +8,7 @@ const children = [
   spawn('npx', ['tsx', 'watch', '--clear-screen=false', 'server/main.ts'], {
     cwd: repoRoot,
     stdio: 'inherit',
-    env: { ...process.env, PORT: apiPort, SERVE_SPA: '0' },
+    env: { ...process.env, PORT: apiPort },
   }),
   spawn('npx', ['panda', '--watch', '--silent'], { cwd: repoRoot, stdio: 'inherit' }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], {

@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 import { localeSchema } from './common'
 
 /** Paths of the authentication API, relative to the API base (`/api`). */
@@ -26,19 +26,22 @@ export const PASSWORD_MAX = 128
 export const RESET_TOKEN_TTL_MINUTES = 60
 export const RESET_RESEND_WAIT_MINUTES = 5
 
-export const emailSchema = z.string().trim().toLowerCase().max(254).pipe(z.email())
-export const passwordSchema = z.string().min(PASSWORD_MIN).max(PASSWORD_MAX)
+export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email())
+export const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))
 /** A sign-in password is checked against the stored hash only, so just bound its size. */
-const signInPassword = z.string().min(1).max(1024)
-export const resetTokenSchema = z.string().min(1).max(512)
+const signInPassword = z.string().check(z.minLength(1), z.maxLength(1024))
+export const resetTokenSchema = z.string().check(z.minLength(1), z.maxLength(512))
+const confirmation = z.string().check(z.maxLength(PASSWORD_MAX))
 
-const confirmed = <T extends { password: string; password_confirmation: string }>(v: T) =>
-  v.password === v.password_confirmation
+const passwordsMatch = z.refine<{ password: string; password_confirmation: string }>(
+  (v) => v.password === v.password_confirmation,
+  { path: ['password_confirmation'], message: 'validation.passwordsMatch' },
+)
 
 export const adminLoginBody = z.strictObject({
   email: emailSchema,
   password: signInPassword,
-  locale: localeSchema.optional(),
+  locale: z.optional(localeSchema),
 })
 export type AdminLoginBody = z.infer<typeof adminLoginBody>
 
@@ -49,8 +52,8 @@ export const checkResetTokenBody = z.strictObject({ token: resetTokenSchema })
 export type CheckResetTokenBody = z.infer<typeof checkResetTokenBody>
 
 export const resetPasswordBody = z
-  .strictObject({ token: resetTokenSchema, password: passwordSchema, password_confirmation: z.string().max(PASSWORD_MAX) })
-  .refine(confirmed, { path: ['password_confirmation'], message: 'validation.passwordsMatch' })
+  .strictObject({ token: resetTokenSchema, password: passwordSchema, password_confirmation: confirmation })
+  .check(passwordsMatch)
 export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
 
 export const changeLanguageQuery = z.strictObject({ locale: localeSchema })
@@ -59,14 +62,14 @@ export const userTypeSchema = z.enum(['primary', 'sub'])
 
 /** What the API says of an admin: never a hash or a secret. */
 export const adminSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
-  avatar: z.string().nullable(),
+  avatar: z.nullable(z.string()),
   locale: localeSchema,
   user_type: userTypeSchema,
   is_active: z.boolean(),
-  last_login_at: z.string().nullable(),
+  last_login_at: z.nullable(z.string()),
   permissions: z.array(z.string()),
 })
 export type Admin = z.infer<typeof adminSchema>
@@ -82,20 +85,20 @@ export const userLoginBody = z.strictObject({ email: emailSchema, password: sign
 export type UserLoginBody = z.infer<typeof userLoginBody>
 export const userRegisterBody = z
   .strictObject({
-    name: z.string().trim().min(2).max(120),
+    name: z.string().check(z.trim(), z.minLength(2), z.maxLength(120)),
     email: emailSchema,
-    phone: z.string().trim().regex(/^\+?[0-9]{8,15}$/, 'validation.phone').optional(),
+    phone: z.optional(z.string().check(z.trim(), z.regex(/^\+?[0-9]{8,15}$/, 'validation.phone'))),
     password: passwordSchema,
-    password_confirmation: z.string().max(PASSWORD_MAX),
+    password_confirmation: confirmation,
   })
-  .refine(confirmed, { path: ['password_confirmation'], message: 'validation.passwordsMatch' })
+  .check(passwordsMatch)
 export type UserRegisterBody = z.infer<typeof userRegisterBody>
 
 export const userSchema = z.object({
-  id: z.number().int(),
+  id: z.int(),
   name: z.string(),
   email: z.string(),
-  phone: z.string().nullable(),
+  phone: z.nullable(z.string()),
   locale: localeSchema,
   is_active: z.boolean(),
 })

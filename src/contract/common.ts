@@ -1,4 +1,4 @@
-import { z } from 'zod'
+import * as z from 'zod/mini'
 
 /** Languages of the product; `ar` is the default and right-to-left. */
 export const locales = ['ar', 'en'] as const
@@ -13,7 +13,7 @@ export const TOKEN_STORAGE_KEY = 'id-token'
 export const LANGUAGE_STORAGE_KEY = 'lang'
 
 /** Successful envelope: `{ status: true, message, result }`. */
-export const envelope = <T extends z.ZodType>(result: T) =>
+export const envelope = <T extends z.ZodMiniType>(result: T) =>
   z.object({ status: z.literal(true), message: z.string(), result })
 
 export type Envelope<T> = { status: true; message: string; result: T }

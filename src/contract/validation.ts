@@ -1,4 +1,4 @@
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import type { MessageRef } from './common'
 
 /**
@@ -47,7 +47,7 @@ export function issueMessage(issue: z.core.$ZodIssue | { code: string; message: 
 }
 
 /** Field errors of a failed parse as `{ path: [MessageRef] }`; unknown keys are reported on each key. */
-export function issuesByField(error: z.ZodError): Record<string, MessageRef[]> {
+export function issuesByField(error: z.core.$ZodError): Record<string, MessageRef[]> {
   const out: Record<string, MessageRef[]> = {}
   for (const issue of error.issues) {
     const keys =

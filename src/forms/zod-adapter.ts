@@ -1,5 +1,5 @@
 import { setIn } from 'final-form'
-import type { z } from 'zod'
+import type * as z from 'zod/mini'
 import { issueMessage, type MessageRef } from '../contract'
 
 export type Translate = (ref: MessageRef) => string
@@ -8,7 +8,7 @@ export type Translate = (ref: MessageRef) => string
  * Turns a zod schema of the contract into a final-form `validate` function, so the SPA checks
  * exactly what the server checks, with the messages of spec section 5.
  */
-export function zodValidator<S extends z.ZodType>(schema: S, translate: Translate) {
+export function zodValidator<S extends z.ZodMiniType>(schema: S, translate: Translate) {
   return (values: unknown) => {
     const parsed = schema.safeParse(values)
     if (parsed.success) return {}
