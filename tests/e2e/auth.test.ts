@@ -15,7 +15,12 @@ afterAll(async () => {
   await server?.stop()
 })
 
-const waitUrl = (page: Page, url: string | RegExp) => page.waitForURL(url, { waitUntil: 'commit' })
+/** Waits until the address matches: a glob (`**` for anything) or a regular expression. */
+const waitUrl = async (page: Page, url: string | RegExp) => {
+  const pattern =
+    typeof url === 'string' ? new RegExp(`^${url.split('**').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) : url
+  await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(pattern)
+}
 const open = async (lang?: 'ar' | 'en') => newPage(browser, server.url, lang)
 const dir = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])
 
@@ -168,11 +173,15 @@ describe('admin sign-in lifecycle in the browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password, ar)
     await waitUrl(page, '**/admin-panel/dashboard')
     await page.getByTestId('account-menu').click()
+    await page.getByRole('menuitem', { name: ar.actions.profile }).click()
+    await waitUrl(page, '**/admin-panel/profile')
+    await page.getByTestId('account-menu').click()
     await page.getByTestId('logout').click()
     await waitUrl(page, '**/admin-panel/sign-in**')
     expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
     await page.goBack()
-    await waitUrl(page, '**/admin-panel/sign-in**')
+    await waitUrl(page, '**/admin-panel/sign-in?redirect=%2Fadmin-panel%2Fdashboard')
+    await page.getByRole('heading', { name: ar.auth.signIn.title }).waitFor()
     expect(await page.getByTestId('welcome').count()).toBe(0)
     await page.goto('/admin-panel/dashboard')
     await waitUrl(page, '**/admin-panel/sign-in**')
