@@ -1,0 +1,153 @@
+import { join } from 'node:path'
+import multipart from '@fastify/multipart'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
+import { serializerCompiler } from 'fastify-type-provider-zod'
+import type { Db } from './db'
+import type { AppConfig, AppDeps, Authenticator, IdentityName, ResolvedConfig, ServerModule } from './lib/context'
+import { sanitizeError, redactUrl } from './lib/log'
+import { validatorCompiler } from './lib/validation'
+import { warmUpPasswordHashing } from './lib/crypto'
+import { DEFAULT_SESSION_TTL_MS } from './lib/sessions'
+import { createOutboxMailer, MailQueue, type Mailer } from './mail'
+import { modules as defaultModules } from './modules'
+import { registerAccess } from './plugins/access'
+import { registerDocs, registerDocsRoute } from './plugins/docs'
+import { registerErrorHandler } from './plugins/errors'
+import { registerRateLimit } from './plugins/rate-limit'
+import { registerHttpBasics } from './plugins/security'
+import { registerSpa } from './plugins/spa'
+
+export type { AppConfig } from './lib/context'
+
+export type BuildAppOptions = {
+  db: Db
+  config: AppConfig
+  /** Default: the outbox under `config.dataDir/outbox`. A function receives the app's logger. */
+  mailer?: Mailer | ((log: FastifyBaseLogger) => Mailer)
+  /** The time, injectable for tests (session expiry, reset links, the resend rule). */
+  clock?: () => Date
+  /** `false`/absent: silent; `true`: info level; an object: pino options (redaction is always added). */
+  logger?: boolean | Record<string, unknown>
+  /** The modules to mount (default: all of `server/modules`). */
+  modules?: readonly ServerModule[]
+}
+
+export const DEFAULT_RATE_LIMIT = { loginMax: 10, forgotMax: 5, windowMs: 60_000, tokenMax: 20, notFoundMax: 60 } as const
+export const DEFAULT_BODY_LIMIT = 1024 * 1024
+
+/** Log paths whose values never reach the logs (tokens, passwords, credentials). */
+const REDACT_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  'headers.authorization',
+  'password',
+  'password_confirmation',
+  'token',
+  'api_token',
+  'passwordHash',
+  'tokenHash',
+  '*.password',
+  '*.password_confirmation',
+  '*.token',
+  '*.api_token',
+  '*.passwordHash',
+  '*.tokenHash',
+  '*.*.password',
+  '*.*.token',
+]
+
+function resolveConfig(config: AppConfig): ResolvedConfig {
+  return {
+    publicUrl: config.publicUrl.replace(/\/+$/, ''),
+    dataDir: config.dataDir,
+    staticDir: config.staticDir,
+    sessionTtlMs: config.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS,
+    bodyLimit: config.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    rateLimit: { ...DEFAULT_RATE_LIMIT, ...config.rateLimit },
+  }
+}
+
+function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions['logger'] {
+  if (!logger) return false
+  return {
+    level: 'info',
+    ...(typeof logger === 'object' ? logger : {}),
+    redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string; id?: string }) => ({
+        method: request.method,
+        url: redactUrl(request.url),
+        remoteAddress: request.ip,
+      }),
+      err: sanitizeError,
+    },
+  }
+}
+
+/**
+ * Builds the Fastify instance: plugins (compilers, headers, errors, access, rate limits, docs,
+ * multipart), then the modules' routes under `/api`, then the docs route and the SPA / 404 handling.
+ * Used by main.ts, the tests and the benchmarks. Call `app.close()` to stop it (the database is the
+ * caller's to close).
+ */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const config = resolveConfig(options.config)
+  const modules = options.modules ?? defaultModules
+  const app = Fastify({
+    logger: loggerOptions(options.logger),
+    bodyLimit: config.bodyLimit,
+    trustProxy: options.config.trustProxy ?? false,
+    return503OnClosing: true,
+    forceCloseConnections: 'idle',
+  })
+
+  app.setValidatorCompiler(validatorCompiler)
+  app.setSerializerCompiler(serializerCompiler)
+  // Only JSON (and multipart, below) bodies: a text/plain body is a cross-site "simple request".
+  app.removeContentTypeParser('text/plain')
+
+  const mailer =
+    typeof options.mailer === 'function'
+      ? options.mailer(app.log)
+      : (options.mailer ?? createOutboxMailer(join(config.dataDir, 'outbox'), app.log))
+  const mail = new MailQueue(mailer, app.log)
+  const deps: AppDeps = { db: options.db, clock: options.clock ?? (() => new Date()), mail, config, log: app.log }
+  app.decorate('deps', deps)
+
+  registerHttpBasics(app)
+  registerErrorHandler(app)
+  const authenticators: Partial<Record<IdentityName, Authenticator>> = {}
+  for (const module of modules) Object.assign(authenticators, module.authenticators)
+  registerAccess(app, authenticators)
+  await registerRateLimit(app)
+  await registerDocs(app)
+  await app.register(multipart, {
+    limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 100, parts: 105, fieldSize: 64 * 1024 },
+  })
+
+  for (const module of modules) {
+    if (module.routes) await app.register(module.routes, { prefix: '/api' })
+  }
+  registerDocsRoute(app)
+  await registerSpa(app, {
+    staticDir: config.staticDir,
+    notFoundMax: config.rateLimit.notFoundMax,
+    windowMs: config.rateLimit.windowMs,
+  })
+
+  app.decorate('housekeeping', async () => {
+    for (const module of modules) {
+      if (!module.housekeeping) continue
+      try {
+        await module.housekeeping(deps)
+      } catch (error) {
+        app.log.error({ err: error, module: module.name }, 'housekeeping failed')
+      }
+    }
+  })
+  app.addHook('onReady', warmUpPasswordHashing)
+  app.addHook('onClose', async () => {
+    await mail.drain()
+  })
+  return app
+}

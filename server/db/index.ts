@@ -1,0 +1,99 @@
+import { mkdir } from 'node:fs/promises'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { PGlite } from '@electric-sql/pglite'
+import { sql } from 'drizzle-orm'
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
+import postgres from 'postgres'
+import * as schema from './schema'
+
+export { schema }
+
+/** The one database type services use, whichever driver is behind it (a transaction fits too). */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
+
+export type DatabaseKind = 'pglite' | 'postgres'
+
+export type Database = {
+  db: Db
+  kind: DatabaseKind
+  close: () => Promise<void>
+}
+
+export type OpenDatabaseOptions = {
+  /** PostgreSQL connection string; when absent the embedded PGlite under `dataDir/pgdata` is used. */
+  databaseUrl?: string
+  dataDir: string
+  /** Apply pending migrations (default true). */
+  migrate?: boolean
+  /** Pool size for PostgreSQL (default 10). */
+  maxConnections?: number
+  /** PGlite only: keep the database in memory, nothing under `dataDir` (tests, benchmarks). */
+  inMemory?: boolean
+}
+
+/** Arbitrary constant naming the advisory lock taken while migrating. */
+const MIGRATION_LOCK_ID = 724_011_317
+
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+
+/** Opens the database and applies the migrations; the same schema and SQL on both drivers. */
+export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
+  const runMigrations = options.migrate ?? true
+  if (options.databaseUrl) {
+    const client = postgres(options.databaseUrl, {
+      max: options.maxConnections ?? 10,
+      onnotice: () => {},
+      connection: { application_name: 'vendors-admin' },
+    })
+    const db = drizzlePostgres(client, { schema })
+    try {
+      if (runMigrations) {
+        // Several instances may start together: one migrates at a time (session advisory lock).
+        const lock = await client.reserve()
+        try {
+          await lock`select pg_advisory_lock(${MIGRATION_LOCK_ID})`
+          await migratePostgres(db, { migrationsFolder })
+        } finally {
+          await lock`select pg_advisory_unlock(${MIGRATION_LOCK_ID})`.catch(() => {})
+          lock.release()
+        }
+      }
+    } catch (error) {
+      await client.end({ timeout: 5 })
+      throw error
+    }
+    return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) }
+  }
+
+  let client: PGlite
+  if (options.inMemory) {
+    client = await PGlite.create()
+  } else {
+    const dataDir = join(options.dataDir, 'pgdata')
+    await mkdir(dataDir, { recursive: true })
+    client = await PGlite.create(dataDir)
+  }
+  const db = drizzlePglite(client, { schema })
+  try {
+    if (runMigrations) await migratePglite(db, { migrationsFolder })
+  } catch (error) {
+    await client.close()
+    throw error
+  }
+  return { db, kind: 'pglite', close: () => client.close() }
+}
+
+/** `select 1`: true when the database answers. */
+export async function pingDatabase(db: Db): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`)
+    return true
+  } catch {
+    return false
+  }
+}

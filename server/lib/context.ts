@@ -1,0 +1,123 @@
+import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { Locale } from '../../src/contract'
+import type { Db } from '../db'
+import type { MailQueue } from '../mail'
+
+export type RateLimitConfig = {
+  /** Sign-in attempts per window, per client IP and email (default 10). */
+  loginMax: number
+  /** Forgot-password and registration requests per window, per client IP (default 5). */
+  forgotMax: number
+  /** Window length in milliseconds (default 60 000). */
+  windowMs: number
+  /** Reset-token checks and resets per window, per client IP (default 20). */
+  tokenMax?: number
+  /** Unknown `/api/*` paths per window, per client IP (default 60). */
+  notFoundMax?: number
+}
+
+export type AppConfig = {
+  /** Public origin of the product; every link in a mail starts with it (never the Host header). */
+  publicUrl: string
+  dataDir: string
+  /** The built SPA; served with an index.html fallback when set and present. */
+  staticDir?: string
+  rateLimit?: Partial<RateLimitConfig>
+  /** Session lifetime in milliseconds for both identities (default 7 days). */
+  sessionTtlMs?: number
+  /** Passed to Fastify's `trustProxy` (client IPs for rate limits behind a reverse proxy). */
+  trustProxy?: boolean | string | string[]
+  /** Request body limit in bytes (default 1 MiB). */
+  bodyLimit?: number
+}
+
+export type ResolvedConfig = Required<Pick<AppConfig, 'publicUrl' | 'dataDir' | 'sessionTtlMs' | 'bodyLimit'>> & {
+  staticDir: string | undefined
+  rateLimit: Required<RateLimitConfig>
+}
+
+/** What services receive: the database, the time, the mail queue, the configuration, a logger. */
+export type AppDeps = {
+  db: Db
+  clock: () => Date
+  mail: MailQueue
+  config: ResolvedConfig
+  log: FastifyBaseLogger
+}
+
+export type IdentityName = 'admin' | 'user'
+
+/** Who made an authenticated request. */
+export type Principal = {
+  identity: IdentityName
+  id: number
+  sessionId: number
+  locale: Locale
+  /** `module:action` strings; `*` means everything. */
+  permissions: readonly string[]
+}
+
+/** Resolves a bearer token to its principal, or null for a missing, expired or revoked session. */
+export type Authenticator = (deps: AppDeps, token: string) => Promise<Principal | null>
+
+export type Seeder = {
+  name: string
+  /** Adds the module's demo rows that are missing; answers how many it created. Must be idempotent. */
+  run: (deps: SeedDeps) => Promise<number>
+}
+
+export type SeedDeps = {
+  db: Db
+  clock: () => Date
+  log: { info: (obj: object | string, msg?: string) => void; warn: (obj: object | string, msg?: string) => void }
+  /** Password of the demo accounts (DEMO_PASSWORD, or generated and logged once). */
+  demoPassword: string
+}
+
+/**
+ * A server module: a folder under `server/modules/` that exports one of these. `routes` is registered
+ * under `/api`; `authenticators` are the identities it owns; `seed` adds demo data; `housekeeping`
+ * purges expired rows (run at start and hourly).
+ */
+export type ServerModule = {
+  name: string
+  routes?: FastifyPluginAsync
+  authenticators?: Partial<Record<IdentityName, Authenticator>>
+  seed?: Seeder
+  housekeeping?: (deps: AppDeps) => Promise<void>
+}
+
+/** Who may call a route: every `/api` route declares one (deny by default; checked at boot). */
+export type AccessRule = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: string }
+
+export type RouteAccess = { method: string; url: string; access: AccessRule }
+
+export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps
+    /** Authenticates an admin bearer token (401 `errors.unauthenticated` otherwise). */
+    requireAdmin: PreHandler
+    /** Authenticates an end-user bearer token (401 otherwise). */
+    requireUser: PreHandler
+    /** Every `/api` route and its access rule, as registered (tests walk it). */
+    routeAccess: RouteAccess[]
+    /** Runs every module's housekeeping (expired sessions, tokens, old reset requests). */
+    housekeeping: () => Promise<void>
+  }
+  interface FastifyRequest {
+    /** Language of the messages of this request, from the `Lang` header (`ar` default). */
+    lang: Locale
+    admin: Principal | null
+    user: Principal | null
+  }
+  interface FastifyContextConfig {
+    /** Anyone may call this route. */
+    public?: boolean
+    /** Admin route: the permission it needs (`auth:self` = any signed-in admin, or `module:action`). */
+    permission?: string
+    /** End-user route: a signed-in end user. */
+    identity?: 'user'
+  }
+}

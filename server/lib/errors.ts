@@ -1,0 +1,44 @@
+import type { MessageRef } from '../../src/contract'
+
+/** Field errors before translation: `{ field: [MessageRef] }` (`_` for the request as a whole). */
+export type FieldErrors = Record<string, MessageRef[]>
+
+/**
+ * An expected failure with its HTTP status and a catalogue key. The error handler translates it per
+ * the `Lang` header into `{ status: false, message, errors }`. Services throw it; routes never catch it.
+ */
+export class AppError extends Error {
+  readonly statusCode: number
+  readonly key: string
+  readonly values: Record<string, string | number> | undefined
+  readonly fieldErrors: FieldErrors
+
+  constructor(
+    statusCode: number,
+    key: string,
+    options: { values?: Record<string, string | number>; errors?: FieldErrors } = {},
+  ) {
+    super(key)
+    this.name = 'AppError'
+    this.statusCode = statusCode
+    this.key = key
+    this.values = options.values
+    this.fieldErrors = options.errors ?? {}
+  }
+}
+
+/** Shorthand for a field error whose message is the same catalogue key as the top-level message. */
+export const fieldError = (statusCode: number, field: string, key: string, values?: Record<string, string | number>) =>
+  new AppError(statusCode, key, { values, errors: { [field]: [values ? { key, values } : { key }] } })
+
+export const isAppError = (error: unknown): error is AppError => error instanceof AppError
+
+/** PostgreSQL unique violation (23505), whether thrown by PGlite or postgres-js, wrapped by drizzle or not. */
+export function isUniqueViolation(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current && typeof current === 'object'; depth++) {
+    if ((current as { code?: unknown }).code === '23505') return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}

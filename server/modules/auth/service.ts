@@ -1,0 +1,259 @@
+import { count, eq, sql } from 'drizzle-orm'
+import type { Admin, AdminLoginBody, AdminSessionResult, Locale } from '../../../src/contract'
+import type { Db } from '../../db'
+import { admins, adminSessions } from '../../db/schema'
+import type { AppDeps, Principal } from '../../lib/context'
+import { generatePassword, hashPassword, needsRehash, verifyPassword } from '../../lib/crypto'
+import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
+import { purgeResetRows, type ResetAccount, type ResetIdentity } from '../../lib/password-reset'
+import { sessionStore } from '../../lib/sessions'
+
+/**
+ * Admin authentication: sign-in, sessions, language, and the account operations other modules reuse
+ * (`createAdmin`, `setAdminActive`, `setAdminPassword`): each ends the admin's sessions where the
+ * domain rules say so.
+ */
+
+export type AdminRow = typeof admins.$inferSelect
+export type UserType = AdminRow['userType']
+
+const sessions = sessionStore(adminSessions)
+
+/** Permissions of an admin. Primary users may do everything; sub users get their roles' (none yet). */
+export function permissionsOf(row: Pick<AdminRow, 'userType'>): string[] {
+  return row.userType === 'primary' ? ['*'] : []
+}
+
+/** The admin as the API shows it: no hash; `last_login_at` is the sign-in before the current one. */
+export function toAdminDto(row: AdminRow): Admin {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    avatar: row.avatar,
+    locale: row.locale,
+    user_type: row.userType,
+    is_active: row.isActive,
+    last_login_at: row.previousLoginAt ? row.previousLoginAt.toISOString() : null,
+    permissions: permissionsOf(row),
+  }
+}
+
+export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow | null> {
+  const [row] = await db
+    .select()
+    .from(admins)
+    .where(sql`lower(${admins.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1)
+  return row ?? null
+}
+
+export async function findAdminById(db: Db, id: number): Promise<AdminRow | null> {
+  const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1)
+  return row ?? null
+}
+
+const invalidCredentials = () => fieldError(422, 'email', 'errors.invalidCredentials')
+
+/**
+ * Sign-in. Unknown email and wrong password give the same 422 "Invalid credentials" (an unknown email
+ * still verifies a dummy hash, so both take as long); "This admin is not active." (403) comes only
+ * after a correct password. Each sign-in opens a new session.
+ */
+export async function login(deps: AppDeps, body: AdminLoginBody): Promise<AdminSessionResult> {
+  const row = await findAdminByEmail(deps.db, body.email)
+  const valid = await verifyPassword(row?.passwordHash, body.password)
+  if (!row || !valid) throw invalidCredentials()
+  if (!row.isActive) throw fieldError(403, 'email', 'errors.adminInactive')
+
+  const now = deps.clock()
+  const rehashed = needsRehash(row.passwordHash) ? await hashPassword(body.password) : null
+  return deps.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(admins)
+      .set({
+        previousLoginAt: sql`${admins.lastLoginAt}`,
+        lastLoginAt: now,
+        ...(rehashed ? { passwordHash: rehashed } : {}),
+      })
+      .where(eq(admins.id, row.id))
+      .returning()
+    if (!updated) throw invalidCredentials()
+    const { token } = await sessions.create(tx, updated.id, now, deps.config.sessionTtlMs)
+    return { token, admin: toAdminDto(updated) }
+  })
+}
+
+/** Resolves an admin bearer token: null when unknown, expired, or its admin is gone or inactive. */
+export async function authenticateAdmin(deps: AppDeps, token: string): Promise<Principal | null> {
+  const session = await sessions.find(deps.db, token, deps.clock())
+  if (!session) return null
+  const row = await findAdminById(deps.db, session.subjectId)
+  if (!row || !row.isActive) return null
+  return {
+    identity: 'admin',
+    id: row.id,
+    sessionId: session.id,
+    locale: row.locale,
+    permissions: permissionsOf(row),
+  }
+}
+
+export async function me(deps: AppDeps, principal: Principal): Promise<{ admin: Admin }> {
+  const row = await findAdminById(deps.db, principal.id)
+  if (!row || !row.isActive) throw new AppError(401, 'errors.unauthenticated')
+  return { admin: toAdminDto(row) }
+}
+
+/** Ends this session only; the admin's other sessions stay. */
+export async function logout(deps: AppDeps, principal: Principal): Promise<void> {
+  await sessions.revoke(deps.db, principal.sessionId)
+}
+
+/** Stores the admin's language (the SPA reloads when it differs from the one it shows). */
+export async function changeLanguage(deps: AppDeps, principal: Principal, locale: Locale): Promise<{ locale: Locale }> {
+  const now = deps.clock()
+  const [row] = await deps.db
+    .update(admins)
+    .set({ locale, updatedAt: now, version: sql`${admins.version} + 1` })
+    .where(eq(admins.id, principal.id))
+    .returning({ locale: admins.locale })
+  if (!row) throw new AppError(401, 'errors.unauthenticated')
+  return { locale: row.locale }
+}
+
+export type NewAdmin = {
+  name: string
+  email: string
+  password: string
+  userType: UserType
+  locale?: Locale
+  isActive?: boolean
+  avatar?: string | null
+}
+
+/** Creates an admin; 422 "email already taken" on the email field when the email is used (any case). */
+export async function createAdmin(db: Db, input: NewAdmin, now: Date): Promise<AdminRow> {
+  const passwordHash = await hashPassword(input.password)
+  try {
+    const [row] = await db
+      .insert(admins)
+      .values({
+        name: input.name,
+        email: input.email.trim().toLowerCase(),
+        passwordHash,
+        userType: input.userType,
+        locale: input.locale ?? 'ar',
+        isActive: input.isActive ?? true,
+        avatar: input.avatar ?? null,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning()
+    if (!row) throw new Error('admin insert returned no row')
+    return row
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError(422, 'email', 'errors.emailTaken')
+    throw error
+  }
+}
+
+/** Activates or deactivates an admin; deactivating ends all its sessions (one transaction). */
+export async function setAdminActive(db: Db, id: number, active: boolean, now: Date): Promise<AdminRow> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(admins)
+      .set({ isActive: active, updatedAt: now, version: sql`${admins.version} + 1` })
+      .where(eq(admins.id, id))
+      .returning()
+    if (!row) throw new AppError(404, 'errors.adminNotFound')
+    if (!active) await sessions.revokeAll(tx, id)
+    return row
+  })
+}
+
+/**
+ * Stores a new password hash and ends the admin's sessions, all of them or all but `keepSessionId`
+ * (a password change keeps the session that made it). One transaction.
+ */
+export async function setAdminPasswordHash(
+  db: Db,
+  id: number,
+  passwordHash: string,
+  now: Date,
+  options: { keepSessionId?: number } = {},
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(admins)
+      .set({ passwordHash, updatedAt: now, version: sql`${admins.version} + 1` })
+      .where(eq(admins.id, id))
+      .returning({ id: admins.id })
+    if (!row) throw new AppError(404, 'errors.adminNotFound')
+    await sessions.revokeAll(tx, id, options.keepSessionId)
+  })
+}
+
+/** Hashes `password` and stores it as the admin's password (see `setAdminPasswordHash`). */
+export async function setAdminPassword(
+  db: Db,
+  id: number,
+  password: string,
+  now: Date,
+  options: { keepSessionId?: number } = {},
+): Promise<void> {
+  await setAdminPasswordHash(db, id, await hashPassword(password), now, options)
+}
+
+const toResetAccount = (row: AdminRow): ResetAccount => ({
+  id: row.id,
+  name: row.name,
+  email: row.email,
+  locale: row.locale,
+  isActive: row.isActive,
+})
+
+/** The admin side of the password reset flow; links open `/admin-panel/reset-password`. */
+export const adminResetIdentity: ResetIdentity = {
+  identity: 'admin',
+  linkPath: '/admin-panel/reset-password',
+  accountMissingKey: 'errors.adminNotFound',
+  findByEmail: async (db, email) => {
+    const row = await findAdminByEmail(db, email)
+    return row ? toResetAccount(row) : null
+  },
+  findById: async (db, id) => {
+    const row = await findAdminById(db, id)
+    return row ? toResetAccount(row) : null
+  },
+  setPasswordHash: (db, id, passwordHash, now) => setAdminPasswordHash(db, id, passwordHash, now),
+}
+
+export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+
+/**
+ * On an empty admins table, creates the primary admin from the given email and password, or
+ * admin@example.com with a generated password (returned so start-up can show it once).
+ */
+export async function ensurePrimaryAdmin(
+  db: Db,
+  input: { email?: string; password?: string; name?: string },
+  now: Date,
+): Promise<{ created: false } | { created: true; email: string; generatedPassword: string | null }> {
+  const [row] = await db.select({ n: count() }).from(admins)
+  if ((row?.n ?? 0) > 0) return { created: false }
+  const email = (input.email ?? DEFAULT_ADMIN_EMAIL).trim().toLowerCase()
+  const generatedPassword = input.password ? null : generatePassword()
+  const admin = await createAdmin(
+    db,
+    { name: input.name ?? 'Administrator', email, password: input.password ?? generatedPassword ?? '', userType: 'primary', locale: 'ar' },
+    now,
+  )
+  return { created: true, email: admin.email, generatedPassword }
+}
+
+export async function housekeeping(deps: AppDeps): Promise<void> {
+  const now = deps.clock()
+  await sessions.purgeExpired(deps.db, now)
+  await purgeResetRows(deps.db, now)
+}

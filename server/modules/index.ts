@@ -1,0 +1,10 @@
+import type { ServerModule } from '../lib/context'
+import { authModule } from './auth'
+import { healthModule } from './health'
+import { usersModule } from './users'
+
+/**
+ * The server's modules, one folder each under `server/modules/`. Adding a module is adding its
+ * folder and one line here; app.ts, the seed and the access checks pick it up from this list.
+ */
+export const modules: readonly ServerModule[] = [healthModule, authModule, usersModule]

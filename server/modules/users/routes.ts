@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
+import { z } from 'zod'
+import {
+  authPaths,
+  envelope,
+  forgotPasswordBody,
+  userLoginBody,
+  userMeResult,
+  userRegisterBody,
+  userSessionResult,
+} from '../../../src/contract'
+import { errorResponses, ok } from '../../lib/http'
+import { requestPasswordReset } from '../../lib/password-reset'
+import { userOf } from '../../plugins/access'
+import { limits } from '../../plugins/rate-limit'
+import * as service from './service'
+
+const paths = authPaths.user
+const tags = ['end-user auth']
+const security = [{ bearer: [] }]
+
+/** End-user (vendor account) authentication routes, under `/api`. */
+export const userAuthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = app.deps
+  const { loginMax, forgotMax, windowMs } = deps.config.rateLimit
+
+  app.post(
+    `/${paths.login}`,
+    {
+      schema: {
+        tags,
+        summary: 'Sign in as an end user',
+        body: userLoginBody,
+        response: { 200: envelope(userSessionResult), ...errorResponses(403, 422, 429) },
+      },
+      config: { public: true, rateLimit: limits.byIpAndEmail(loginMax, windowMs) },
+    },
+    async (request) => ok(request, 'messages.signedIn', await service.login(deps, request.body)),
+  )
+
+  app.post(
+    `/${paths.register}`,
+    {
+      schema: {
+        tags,
+        summary: 'Create an end-user account and sign it in',
+        body: userRegisterBody,
+        response: { 201: envelope(userSessionResult), ...errorResponses(422, 429) },
+      },
+      config: { public: true, rateLimit: limits.byIp(forgotMax, windowMs) },
+    },
+    async (request, reply) => {
+      const result = await service.register(deps, request.body, request.lang)
+      return reply.code(201).send(ok(request, 'messages.registered', result))
+    },
+  )
+
+  app.post(
+    `/${paths.forgotPassword}`,
+    {
+      schema: {
+        tags,
+        summary: 'Send a password reset link (same answer for every email)',
+        body: forgotPasswordBody,
+        response: { 200: envelope(z.null()), ...errorResponses(422, 429) },
+      },
+      config: { public: true, rateLimit: limits.byIp(forgotMax, windowMs) },
+    },
+    async (request) => {
+      await requestPasswordReset(deps, service.userResetIdentity, request.body.email)
+      return ok(request, 'messages.resetLinkSent', null)
+    },
+  )
+
+  app.get(
+    `/${paths.me}`,
+    {
+      schema: { tags, security, summary: 'The signed-in end user', response: { 200: envelope(userMeResult), ...errorResponses(401) } },
+      config: { identity: 'user' },
+    },
+    async (request) => ok(request, 'messages.ok', await service.me(deps, userOf(request))),
+  )
+
+  app.get(
+    `/${paths.logout}`,
+    {
+      schema: { tags, security, summary: 'End this session', response: { 200: envelope(z.null()), ...errorResponses(401) } },
+      config: { identity: 'user' },
+    },
+    async (request) => {
+      await service.logout(deps, userOf(request))
+      return ok(request, 'messages.signedOut', null)
+    },
+  )
+}

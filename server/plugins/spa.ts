@@ -1,0 +1,60 @@
+import { statSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { errorBody } from './errors'
+
+const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
+
+/** A built SPA directory is usable when it holds an index.html. */
+export function usableStaticDir(dir: string | undefined): string | undefined {
+  if (!dir) return undefined
+  const root = resolve(dir)
+  try {
+    return statSync(join(root, 'index.html')).isFile() ? root : undefined
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Serves the built SPA (when there is one) and answers what no route matched: unknown `/api/*` paths
+ * get a rate-limited JSON 404; other GET/HEAD requests get index.html (client-side routing), or a 404
+ * when no SPA is built.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  options: { staticDir: string | undefined; notFoundMax: number; windowMs: number },
+): Promise<void> {
+  const root = usableStaticDir(options.staticDir)
+  if (root) {
+    await app.register(fastifyStatic, {
+      root,
+      // One route per file of the build (globbed at start): anything else reaches the fallback below.
+      wildcard: false,
+      index: false,
+      dotfiles: 'ignore',
+      setHeaders: (reply, path) => {
+        // Hashed build assets never change; anything else is revalidated.
+        if (path.includes(`${join(root, 'assets')}`)) reply.header('cache-control', 'public, max-age=31536000, immutable')
+        else reply.header('cache-control', 'no-cache')
+      },
+    })
+  }
+
+  const limiter = app.rateLimit({ max: options.notFoundMax, timeWindow: options.windowMs })
+  app.setNotFoundHandler(
+    {
+      preHandler: async (request: FastifyRequest, reply: FastifyReply) => {
+        if (isApi(request.url) || !root) await limiter.call(app, request, reply)
+      },
+    },
+    async (request, reply) => {
+      const method = request.method
+      if (root && !isApi(request.url) && (method === 'GET' || method === 'HEAD')) {
+        return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root)
+      }
+      return reply.code(404).send(errorBody(request, 'errors.notFound'))
+    },
+  )
+}

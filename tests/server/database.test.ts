@@ -1,0 +1,121 @@
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { count, eq, sql } from 'drizzle-orm'
+import { describe, expect, it } from 'vitest'
+import { openDatabase } from '../../server/db'
+import { admins, adminSessions, passwordResets, resetRequests, users } from '../../server/db/schema'
+import { seedDemo } from '../../server/db/seed'
+import { verifyPassword } from '../../server/lib/crypto'
+import { ensurePrimaryAdmin } from '../../server/modules/auth/service'
+import { backends, MINUTE, PASSWORD, useTestServer } from './helpers'
+
+const silentLog = { info: () => {}, warn: () => {} }
+
+describe.each(backends)('database on $name', (backend) => {
+  const server = useTestServer(backend)
+
+  it('creates the primary admin only on an empty admins table, from the given credentials', async () => {
+    const first = await ensurePrimaryAdmin(server.db, { email: 'Boss@Example.com', password: 'Boss-password-1' }, server.clock.now())
+    expect(first).toEqual({ created: true, email: 'boss@example.com', generatedPassword: null })
+    const second = await ensurePrimaryAdmin(server.db, { email: 'other@example.com', password: 'Other-password-1' }, server.clock.now())
+    expect(second).toEqual({ created: false })
+    const rows = await server.db.select().from(admins)
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ email: 'boss@example.com', userType: 'primary', isActive: true, version: 1 })
+    expect(await verifyPassword(rows[0]!.passwordHash, 'Boss-password-1')).toBe(true)
+  })
+
+  it('generates a strong password for admin@example.com when none is given', async () => {
+    const result = await ensurePrimaryAdmin(server.db, {}, server.clock.now())
+    if (!result.created) throw new Error('expected a new admin')
+    expect(result.email).toBe('admin@example.com')
+    expect(result.generatedPassword).toMatch(/^.{24,}$/)
+    const [row] = await server.db.select().from(admins)
+    expect(await verifyPassword(row!.passwordHash, result.generatedPassword!)).toBe(true)
+    const login = await server.request({ url: '/api/admin-panal/auth/login', body: { email: 'admin@example.com', password: result.generatedPassword } })
+    expect(login.status).toBe(200)
+    expect(login.json.result.admin.permissions).toEqual(['*'])
+  })
+
+  it('seeds demo data idempotently (a sub admin, Arabic and English end users)', async () => {
+    const deps = { db: server.db, clock: server.clock.now, log: silentLog, demoPassword: 'Demo-password-1' }
+    const created = await seedDemo(deps)
+    expect(created).toBeGreaterThanOrEqual(5)
+    expect(await seedDemo(deps)).toBe(0)
+    const adminRows = await server.db.select().from(admins)
+    expect(adminRows.some((a) => a.userType === 'sub' && a.isActive)).toBe(true)
+    const userRows = await server.db.select().from(users)
+    expect(userRows.length).toBeGreaterThanOrEqual(4)
+    expect(userRows.some((u) => /[\u0600-\u06FF]/.test(u.name))).toBe(true)
+    expect(userRows.some((u) => /^[A-Za-z ]+$/.test(u.name))).toBe(true)
+    const sub = adminRows.find((a) => a.userType === 'sub' && a.isActive)!
+    const login = await server.request({ url: '/api/admin-panal/auth/login', body: { email: sub.email, password: 'Demo-password-1' } })
+    expect(login.status).toBe(200)
+    expect(login.json.result.admin.permissions).toEqual([])
+  })
+
+  it('enforces the rules in the database: unique email in any case, enums, versions', async () => {
+    await server.createAdmin({ email: 'one@example.com' })
+    const base = { name: 'x', passwordHash: 'x' }
+    await expect(server.db.insert(admins).values({ ...base, email: 'one@example.com' })).rejects.toThrow()
+    await expect(server.db.execute(sql`insert into admins (name, email, password_hash) values ('x', 'ONE@example.com', 'x')`)).rejects.toThrow()
+    await expect(server.db.execute(sql`insert into admins (name, email, password_hash, user_type) values ('x', 'two@example.com', 'x', 'root')`)).rejects.toThrow()
+    await expect(server.db.execute(sql`insert into admins (name, email, password_hash, locale) values ('x', 'three@example.com', 'x', 'fr')`)).rejects.toThrow()
+    await expect(server.db.execute(sql`update admins set version = 0`)).rejects.toThrow()
+    await expect(server.db.execute(sql`insert into admin_sessions (token_hash, admin_id, expires_at) values ('h', 999, now())`)).rejects.toThrow()
+    const [{ n }] = (await server.db.select({ n: count() }).from(admins)) as [{ n: number }]
+    expect(n).toBe(1)
+  })
+
+  it('housekeeping purges expired sessions and old reset rows, and keeps live ones', async () => {
+    const admin = await server.createAdmin()
+    const live = await server.loginAdmin(admin.email)
+    await server.request({ url: '/api/admin-panal/auth/forgot-password', body: { email: admin.email } })
+    server.clock.advance(6 * 24 * 60 * MINUTE)
+    const recent = await server.loginAdmin(admin.email, PASSWORD)
+    server.clock.advance(2 * 24 * 60 * MINUTE)
+    await server.app.housekeeping()
+    const sessions = await server.db.select().from(adminSessions)
+    expect(sessions).toHaveLength(1)
+    expect((await server.request({ url: '/api/admin-panal/auth/me', token: recent })).status).toBe(200)
+    expect((await server.request({ url: '/api/admin-panal/auth/me', token: live })).status).toBe(401)
+    expect(await server.db.select().from(passwordResets)).toHaveLength(0)
+    expect(await server.db.select().from(resetRequests)).toHaveLength(0)
+  })
+
+  it('keeps a session in use fresh (last_used_at) without writing on every call', async () => {
+    const admin = await server.createAdmin()
+    const token = await server.loginAdmin(admin.email)
+    const [before] = await server.db.select().from(adminSessions)
+    await server.request({ url: '/api/admin-panal/auth/me', token })
+    const [same] = await server.db.select().from(adminSessions)
+    expect(same!.lastUsedAt.getTime()).toBe(before!.lastUsedAt.getTime())
+    server.clock.advance(5 * MINUTE)
+    await server.request({ url: '/api/admin-panal/auth/me', token })
+    const [after] = await server.db.select().from(adminSessions).where(eq(adminSessions.id, before!.id))
+    expect(after!.lastUsedAt.toISOString()).toBe(server.clock.now().toISOString())
+  })
+})
+
+describe('embedded database files', () => {
+  it('keeps its data under DATA_DIR/pgdata across restarts and applies migrations once', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'pgdata-test-'))
+    try {
+      const first = await openDatabase({ dataDir })
+      expect(first.kind).toBe('pglite')
+      await ensurePrimaryAdmin(first.db, { password: 'Persist-pass-1' }, new Date())
+      await first.close()
+      const second = await openDatabase({ dataDir })
+      const rows = await second.db.select().from(admins)
+      expect(rows.map((r) => r.email)).toEqual(['admin@example.com'])
+      const migrations = (await second.db.execute(sql`select count(*)::int as n from drizzle.__drizzle_migrations`)) as unknown as {
+        rows: { n: number }[]
+      }
+      expect(migrations.rows[0]?.n).toBeGreaterThanOrEqual(1)
+      await second.close()
+    } finally {
+      await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
