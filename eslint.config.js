@@ -46,6 +46,6 @@ export default tseslint.config(
   },
   {
     files: ['src/contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'The contract depends on zod only.' }] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^(?!zod(/mini)?$|\\./).*', message: 'The contract depends on zod only.' }] }] },
   },
 )

@@ -10,7 +10,7 @@ export type Translate = (ref: MessageRef) => string
  */
 export function zodValidator<S extends z.ZodMiniType>(schema: S, translate: Translate) {
   return (values: unknown) => {
-    const parsed = schema.safeParse(values)
+    const parsed = schema.safeParse(values, { reportInput: true })
     if (parsed.success) return {}
     let errors: object = {}
     for (const issue of parsed.error.issues) {
