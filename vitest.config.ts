@@ -7,6 +7,7 @@ export default defineConfig({
   plugins: [react()],
   resolve: { alias },
   test: {
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -21,7 +22,6 @@ export default defineConfig({
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
-          maxWorkers: 2,
         },
       },
       {
@@ -42,8 +42,6 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',
-          maxWorkers: 1,
-          fileParallelism: false,
         },
       },
     ],
