@@ -1,3 +1,4 @@
 export * from './common'
 export * from './validation'
 export * from './auth'
+export * from './resource'

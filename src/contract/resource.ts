@@ -1,0 +1,95 @@
+import * as z from 'zod/mini'
+import { localeSchema } from './common'
+
+/** Table defaults of spec sections 3 and 9. */
+export const DEFAULT_PAGE_SIZE = 15
+export const PAGE_SIZES = [15, 30, 50, 100] as const
+export const MAX_PAGE_SIZE = 100
+export const FIRST_PAGE = 1
+export const SEARCH_MIN_LENGTH = 2
+export const SEARCH_DEBOUNCE_MS = 300
+/** Above this many matching rows a list reports a capped count (`total_is_estimate`). */
+export const EXACT_COUNT_LIMIT = 10_000
+
+export const sortDirectionSchema = z.enum(['asc', 'desc'])
+export type SortDirection = z.infer<typeof sortDirectionSchema>
+
+/** `pagesCount = ceil(total / pageSize)` (spec section 9). */
+export const pagesCountOf = (total: number, pageSize: number) => Math.ceil(total / pageSize)
+
+const queryInt = (min: number, max: number) => z.coerce.number().check(z.int(), z.gte(min), z.lte(max))
+
+/**
+ * The list query of one resource: pagination, an allowlisted sort column, a search term and the
+ * resource's own filters. Anything else is refused (422), so nothing unknown reaches SQL.
+ */
+export function listQuerySchema<const S extends readonly [string, ...string[]], F extends Record<string, z.ZodMiniType>>(
+  sortColumns: S,
+  filters: F,
+) {
+  return z.strictObject({
+    pageSize: z.optional(queryInt(1, MAX_PAGE_SIZE)),
+    page: z.optional(queryInt(1, 1_000_000)),
+    sort_column: z.optional(z.enum(sortColumns as unknown as [S[number], ...S[number][]])),
+    sort_direction: z.optional(sortDirectionSchema),
+    search: z.optional(z.string().check(z.trim(), z.minLength(SEARCH_MIN_LENGTH), z.maxLength(100))),
+    ...filters,
+  })
+}
+
+/** `result[name]` of a list: `{ data, total, page, rowsPerPage, pagesCount }`. */
+export const pageSchema = <T extends z.ZodMiniType>(item: T) =>
+  z.object({
+    data: z.array(item),
+    total: z.int(),
+    page: z.int(),
+    rowsPerPage: z.int(),
+    pagesCount: z.int(),
+    /** True when `total` is a capped count (more rows than EXACT_COUNT_LIMIT match). */
+    total_is_estimate: z.boolean(),
+  })
+export type Page<T> = {
+  data: T[]
+  total: number
+  page: number
+  rowsPerPage: number
+  pagesCount: number
+  total_is_estimate: boolean
+}
+
+/** Filter value of a yes/no column sent in a query string. */
+export const queryBoolean = z.optional(z.enum(['0', '1']))
+
+/** One resource of the generic table: its list name, API path and permission module. */
+export type ResourceDef = { name: string; path: string; module: string }
+
+/** Paths of a generic resource (spec section 7), relative to the API base. */
+export const resourcePaths = (path: string) => ({
+  list: path,
+  one: (id: number | string) => `${path}/${id}`,
+  activeToggle: (id: number | string) => `${path}/active-toggle/${id}`,
+  resolve: (id: number | string) => `${path}/resolve/${id}`,
+  activate: (id: number | string) => `${path}/activate/${id}`,
+})
+
+export const corePaths = {
+  list: (name: string) => `core/list/${name}`,
+  common: 'core/common',
+  mapping: (name: string, id: number | string) => `core/mapping/${name}/${id}`,
+} as const
+
+/** Edits carry the version they were made on; a stale one is refused with 409. */
+export const versionSchema = z.int().check(z.gte(1))
+
+/** Standard actions of a permission module; special ones (`payments:approve`) are declared by modules. */
+export const crudActions = ['view', 'create', 'update', 'delete'] as const
+export type CrudAction = (typeof crudActions)[number]
+export const permissionOf = (module: string, action: string) => `${module}:${action}`
+
+/** A translatable record's `translations: [{ locale, ...fields }]`. */
+export const translationsSchema = <T extends z.core.$ZodShape>(fields: T) =>
+  z.array(z.object({ locale: localeSchema, ...fields }))
+
+/** An option of a select list (`core/list/{name}` -> `result.list`). */
+export const listItemSchema = z.object({ id: z.union([z.int(), z.string()]), name: z.string() })
+export type ListItem = z.infer<typeof listItemSchema>
