@@ -140,7 +140,10 @@ describe('admin sign-in lifecycle in the browser', () => {
     await page.getByText(en.validation.passwordsMatch).waitFor()
     await page.getByLabel(en.fields.password_confirmation, { exact: true }).fill('Brand#New2026')
     await page.getByRole('button', { name: en.actions.submit }).click()
-    await page.getByRole('heading', { name: en.auth.reset.doneTitle }).waitFor()
+    const done = page.getByRole('dialog')
+    await done.getByText(en.auth.reset.doneBody).waitFor()
+    await done.getByRole('button', { name: en.actions.ok }).click()
+    await waitUrl(page, '**/admin-panel/sign-in')
 
     // the used link cannot be used again
     await page.goto(link!)

@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react'
 import { useMemo } from 'react'
 import { Form } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router-dom'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import { resetPasswordBody } from '../../contract'
 import { FormPasswordField } from '../../forms/fields'
 import { passwordStrength } from '../../forms/password-strength'
@@ -13,7 +13,7 @@ import { Alert } from '../../ui/alert'
 import { Button, buttonRecipe } from '../../ui/button'
 import { LoadingScreen } from '../../ui/spinner'
 import { StrengthMeter } from '../../ui/strength-meter'
-import { FailureDialog } from '../shared/failure-dialog'
+import { FailureDialog, SuccessDialog } from '../shared/failure-dialog'
 import { useTranslateRef } from '../shared/use-translate-ref'
 import { AuthHeading, authStyles } from './auth-card'
 
@@ -23,6 +23,7 @@ export function ResetPasswordScreen() {
   const [params] = useSearchParams()
   const [snapshot, send] = useMachine(resetPasswordMachine, { input: { token: params.get('token') ?? '' } })
   const { t } = useTranslation()
+  const navigate = useNavigate()
   const translate = useTranslateRef()
   const token = snapshot.context.token
   const validate = useMemo(() => {
@@ -60,6 +61,12 @@ export function ResetPasswordScreen() {
             {t('actions.signIn')}
           </Link>
         </div>
+        <SuccessDialog
+          open
+          title={t('auth.reset.doneTitle')}
+          message={t('auth.reset.doneBody')}
+          onClose={() => navigate(paths.signIn, { replace: true })}
+        />
       </>
     )
   }
