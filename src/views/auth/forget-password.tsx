@@ -27,8 +27,7 @@ export function ForgetPasswordScreen() {
       <>
         <AuthHeading title={t('auth.forgot.sentTitle')} />
         <div className={authStyles.form}>
-          <Alert tone="success">{snapshot.context.message || t('auth.forgot.sentBody')}</Alert>
-          <p>{t('auth.forgot.sentBody')}</p>
+          <Alert tone="success">{t('auth.forgot.sentBody')}</Alert>
           <Link to={paths.signIn} className={authStyles.link}>
             {t('actions.backToSignIn')}
           </Link>
