@@ -4,6 +4,12 @@ import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from './errors'
 
+/** A request for a file (an asset or anything with an extension) rather than an app route. */
+const isFile = (url: string) => {
+  const path = url.split('?')[0] ?? ''
+  return path.startsWith('/assets/') || /\.[a-z0-9]{1,8}$/i.test(path)
+}
+
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 
 /** A built SPA directory is usable when it holds an index.html. */
@@ -30,8 +36,9 @@ export async function registerSpa(
   if (root) {
     await app.register(fastifyStatic, {
       root,
-      // One route per file of the build (globbed at start): anything else reaches the fallback below.
-      wildcard: false,
+      // Files are looked up per request, so a rebuild is served without a restart; a missing file
+      // reaches the fallback below.
+      wildcard: true,
       index: false,
       dotfiles: 'ignore',
       setHeaders: (reply, path) => {
@@ -40,6 +47,13 @@ export async function registerSpa(
         else reply.header('cache-control', 'no-cache')
       },
     })
+  }
+
+  if (root) {
+    // The bare root is the app, not a directory listing.
+    app.get('/', { config: { public: true } }, (_request, reply) =>
+      reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root),
+    )
   }
 
   const limiter = app.rateLimit({ max: options.notFoundMax, timeWindow: options.windowMs })
@@ -51,7 +65,9 @@ export async function registerSpa(
     },
     async (request, reply) => {
       const method = request.method
-      if (root && !isApi(request.url) && (method === 'GET' || method === 'HEAD')) {
+      // A missing build file (an old chunk after a deploy) is a 404, never index.html: the browser
+      // must not run HTML as a script; the app then reports "Loading chunk failed".
+      if (root && !isApi(request.url) && !isFile(request.url) && (method === 'GET' || method === 'HEAD')) {
         return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root)
       }
       return reply.code(404).send(errorBody(request, 'errors.notFound'))

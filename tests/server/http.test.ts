@@ -358,6 +358,17 @@ describe('SPA and static files', () => {
     },
   )
 
+  it('answers 404 (not index.html) for a build file that does not exist, and serves files added after start', async () => {
+    await server.rebuild({ staticDir: dist })
+    const missing = await server.request({ url: '/assets/chunk-gone.js' })
+    expect(missing.status).toBe(404)
+    expect(missing.text).not.toContain('SPA index')
+    await writeFile(join(dist, 'assets', 'added-later.js'), 'console.log("new build")')
+    const added = await server.request({ url: '/assets/added-later.js' })
+    expect(added.status).toBe(200)
+    expect(added.text).toContain('new build')
+  })
+
   it('keeps JSON 404s for /api and for non-GET requests, and never serves files outside the build', async () => {
     await server.rebuild({ staticDir: dist })
     const api = await server.request({ url: '/api/missing' })
