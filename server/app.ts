@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { Db } from './db'
-import type { AppConfig, AppDeps, Authenticator, IdentityName, ResolvedConfig, ServerModule } from './lib/context'
+import type { AppConfig, AppDeps, Authenticator, IdentityName, ListProvider, ResolvedConfig, ServerModule } from './lib/context'
 import { sanitizeError, redactUrl } from './lib/log'
 import { validatorCompiler } from './lib/validation'
 import { warmUpPasswordHashing } from './lib/crypto'
@@ -124,6 +124,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 100, parts: 105, fieldSize: 64 * 1024 },
   })
+
+  const listProviders = new Map<string, ListProvider>()
+  for (const module of modules) {
+    for (const [name, provider] of Object.entries(module.lists ?? {})) {
+      if (listProviders.has(name)) throw new Error(`select list ${name} is registered twice`)
+      listProviders.set(name, provider)
+    }
+  }
+  app.decorate('listProviders', listProviders)
 
   for (const module of modules) {
     if (module.routes) await app.register(module.routes, { prefix: '/api' })

@@ -2,6 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { sql } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite'
@@ -72,11 +73,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 
   let client: PGlite
   if (options.inMemory) {
-    client = await PGlite.create()
+    client = await PGlite.create({ extensions: { pg_trgm } })
   } else {
     const dataDir = join(options.dataDir, 'pgdata')
     await mkdir(dataDir, { recursive: true })
-    client = await PGlite.create(dataDir)
+    client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
   }
   const db = drizzlePglite(client, { schema })
   try {

@@ -4,7 +4,10 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
+  primaryKey,
+  type AnyPgColumn,
   text,
   timestamp,
   uniqueIndex,
@@ -149,5 +152,88 @@ export const resetRequests = pgTable(
     index('reset_requests_lookup_idx').on(t.identity, t.email, t.createdAt),
     check('reset_requests_identity_check', sql`${t.identity} in ('admin', 'user')`),
     check('reset_requests_email_lower_check', sql`${t.email} = lower(${t.email})`),
+  ],
+)
+
+/** Admin roles: a name in both languages and the `module:action` permissions it grants. */
+export const roles = pgTable(
+  'roles',
+  {
+    id: id(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [check('roles_version_check', sql`${t.version} >= 1`)],
+)
+
+/** Which roles a (sub) admin holds; its permissions are the union of theirs. */
+export const adminRoles = pgTable(
+  'admin_roles',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ name: 'admin_roles_pk', columns: [t.adminId, t.roleId] }), index('admin_roles_role_id_idx').on(t.roleId)],
+)
+
+/**
+ * One row per write made through the admin API: who, what, which record, the changed fields
+ * (`{ column: { from, to } }`). `admin_id` is kept as a plain number so the log outlives the admin.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: id(),
+    adminId: integer('admin_id'),
+    action: text('action').notNull(),
+    resource: text('resource').notNull(),
+    recordId: integer('record_id'),
+    changes: jsonb('changes').notNull().default(sql`'{}'::jsonb`),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_record_idx').on(t.resource, t.recordId),
+    index('audit_log_admin_idx').on(t.adminId, t.createdAt),
+    index('audit_log_created_at_idx').on(t.createdAt),
+  ],
+)
+
+/** Platform categories: a tree (a parent cannot be deleted while it has children). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: id(),
+    parentId: integer('parent_id').references((): AnyPgColumn => categories.id, { onDelete: 'restrict' }),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar'),
+    descriptionEn: text('description_en'),
+    image: text('image'),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('categories_parent_id_idx').on(t.parentId, t.id),
+    index('categories_name_ar_idx').on(t.nameAr, t.id),
+    index('categories_name_en_idx').on(t.nameEn, t.id),
+    index('categories_created_at_idx').on(t.createdAt, t.id),
+    index('categories_is_active_idx').on(t.isActive, t.id),
+    // Substring search (ILIKE '%term%') through trigrams; the migration creates the pg_trgm extension.
+    index('categories_name_ar_trgm_idx').using('gin', sql`${t.nameAr} gin_trgm_ops`),
+    index('categories_name_en_trgm_idx').using('gin', sql`${t.nameEn} gin_trgm_ops`),
+    check('categories_version_check', sql`${t.version} >= 1`),
+    check('categories_not_own_parent_check', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
   ],
 )

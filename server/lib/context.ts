@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import type { Locale } from '../../src/contract'
+import type { ListItem, Locale } from '../../src/contract'
+import type { $ZodType } from 'zod/v4/core'
 import type { Db } from '../db'
 import type { MailQueue } from '../mail'
 
@@ -82,9 +83,19 @@ export type SeedDeps = {
 export type ServerModule = {
   name: string
   routes?: FastifyPluginAsync
+  /** The `module:action` permissions its routes declare (roles grant them; a test checks every route's). */
+  permissions?: readonly string[]
+  /** Select lists it serves through `GET core/list/{name}`. */
+  lists?: Readonly<Record<string, ListProvider>>
   authenticators?: Partial<Record<IdentityName, Authenticator>>
   seed?: Seeder
   housekeeping?: (deps: AppDeps) => Promise<void>
+}
+
+/** A select list of `core/list/{name}`: its filters (a strict query schema) and how to load it. */
+export type ListProvider = {
+  query: $ZodType
+  load: (deps: AppDeps, lang: Locale, filters: Record<string, unknown>) => Promise<ListItem[]>
 }
 
 /** Who may call a route: every `/api` route declares one (deny by default; checked at boot). */
@@ -103,6 +114,8 @@ declare module 'fastify' {
     requireUser: PreHandler
     /** Every `/api` route and its access rule, as registered (tests walk it). */
     routeAccess: RouteAccess[]
+    /** The select lists of every module, by name (`core/list/{name}`). */
+    listProviders: ReadonlyMap<string, ListProvider>
     /** Runs every module's housekeeping (expired sessions, tokens, old reset requests). */
     housekeeping: () => Promise<void>
   }

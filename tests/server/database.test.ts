@@ -8,6 +8,7 @@ import { admins, adminSessions, passwordResets, resetRequests, users } from '../
 import { seedDemo } from '../../server/db/seed'
 import { verifyPassword } from '../../server/lib/crypto'
 import { ensurePrimaryAdmin } from '../../server/modules/auth/service'
+import { DEMO_ROLE, DEMO_ROLE_ADMIN_EMAIL } from '../../server/modules/roles/seed'
 import { backends, MINUTE, PASSWORD, useTestServer } from './helpers'
 
 const silentLog = { info: () => {}, warn: () => {} }
@@ -49,10 +50,13 @@ describe.each(backends)('database on $name', (backend) => {
     expect(userRows.length).toBeGreaterThanOrEqual(4)
     expect(userRows.some((u) => /[\u0600-\u06FF]/.test(u.name))).toBe(true)
     expect(userRows.some((u) => /^[A-Za-z ]+$/.test(u.name))).toBe(true)
-    const sub = adminRows.find((a) => a.userType === 'sub' && a.isActive)!
-    const login = await server.request({ url: '/api/admin-panal/auth/login', body: { email: sub.email, password: 'Demo-password-1' } })
+    // The demo sub admin holds the demo role (content editor); the other one holds no role.
+    const login = await server.request({ url: '/api/admin-panal/auth/login', body: { email: DEMO_ROLE_ADMIN_EMAIL, password: 'Demo-password-1' } })
     expect(login.status).toBe(200)
-    expect(login.json.result.admin.permissions).toEqual([])
+    expect(login.json.result.admin.permissions).toEqual([...DEMO_ROLE.permissions].sort())
+    const other = adminRows.find((a) => a.userType === 'sub' && a.isActive && a.email !== DEMO_ROLE_ADMIN_EMAIL)!
+    const otherLogin = await server.request({ url: '/api/admin-panal/auth/login', body: { email: other.email, password: 'Demo-password-1' } })
+    expect(otherLogin.json.result.admin.permissions).toEqual([])
   })
 
   it('enforces the rules in the database: unique email in any case, enums, versions', async () => {

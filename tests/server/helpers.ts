@@ -11,6 +11,7 @@ import type { RateLimitConfig } from '../../server/lib/context'
 import { createMemoryMailer, type MailMessage } from '../../server/mail'
 import { createAdmin, type NewAdmin } from '../../server/modules/auth/service'
 import { createUser, type NewUser } from '../../server/modules/users/service'
+import { adminRoles, roles } from '../../server/db/schema'
 
 /**
  * Server test harness. Every suite runs on PGlite; when TEST_DATABASE_URL is set (a PostgreSQL server,
@@ -277,3 +278,14 @@ export function tokenFromMail(mail: MailMessage): string {
 }
 
 export const MINUTE = 60_000
+
+/** Gives `adminId` a new role holding `permissions`. */
+export async function grantRole(server: TestServer, adminId: number, permissions: string[]): Promise<number> {
+  const now = server.clock.now()
+  const [role] = await server.db
+    .insert(roles)
+    .values({ nameAr: `دور ${permissions.length}`, nameEn: `Role ${permissions.length}`, permissions, createdAt: now, updatedAt: now })
+    .returning({ id: roles.id })
+  await server.db.insert(adminRoles).values({ adminId, roleId: role!.id, createdAt: now })
+  return role!.id
+}

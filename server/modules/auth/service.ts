@@ -1,7 +1,7 @@
 import { count, eq, sql } from 'drizzle-orm'
 import type { Admin, AdminLoginBody, AdminSessionResult, Locale } from '../../../src/contract'
 import type { Db } from '../../db'
-import { admins, adminSessions } from '../../db/schema'
+import { adminRoles, admins, adminSessions, roles } from '../../db/schema'
 import type { AppDeps, Principal } from '../../lib/context'
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from '../../lib/crypto'
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
@@ -19,13 +19,22 @@ export type UserType = AdminRow['userType']
 
 const sessions = sessionStore(adminSessions)
 
-/** Permissions of an admin. Primary users may do everything; sub users get their roles' (none yet). */
-export function permissionsOf(row: Pick<AdminRow, 'userType'>): string[] {
-  return row.userType === 'primary' ? ['*'] : []
+/**
+ * Permissions of an admin. Primary users may do everything (`*`); a sub user holds the union of its
+ * roles' `module:action` permissions (sorted, no duplicates).
+ */
+export async function permissionsOf(db: Db, row: Pick<AdminRow, 'id' | 'userType'>): Promise<string[]> {
+  if (row.userType === 'primary') return ['*']
+  const rows = await db
+    .selectDistinct({ permission: sql<string>`unnest(${roles.permissions})`.as('permission') })
+    .from(adminRoles)
+    .innerJoin(roles, eq(roles.id, adminRoles.roleId))
+    .where(eq(adminRoles.adminId, row.id))
+  return rows.map((r) => r.permission).filter((p) => p !== '*').sort()
 }
 
 /** The admin as the API shows it: no hash; `last_login_at` is the sign-in before the current one. */
-export function toAdminDto(row: AdminRow): Admin {
+export function toAdminDto(row: AdminRow, permissions: string[]): Admin {
   return {
     id: row.id,
     name: row.name,
@@ -35,7 +44,7 @@ export function toAdminDto(row: AdminRow): Admin {
     user_type: row.userType,
     is_active: row.isActive,
     last_login_at: row.previousLoginAt ? row.previousLoginAt.toISOString() : null,
-    permissions: permissionsOf(row),
+    permissions,
   }
 }
 
@@ -80,7 +89,7 @@ export async function login(deps: AppDeps, body: AdminLoginBody): Promise<AdminS
       .returning()
     if (!updated) throw invalidCredentials()
     const { token } = await sessions.create(tx, updated.id, now, deps.config.sessionTtlMs)
-    return { token, admin: toAdminDto(updated) }
+    return { token, admin: toAdminDto(updated, await permissionsOf(tx, updated)) }
   })
 }
 
@@ -95,14 +104,14 @@ export async function authenticateAdmin(deps: AppDeps, token: string): Promise<P
     id: row.id,
     sessionId: session.id,
     locale: row.locale,
-    permissions: permissionsOf(row),
+    permissions: await permissionsOf(deps.db, row),
   }
 }
 
 export async function me(deps: AppDeps, principal: Principal): Promise<{ admin: Admin }> {
   const row = await findAdminById(deps.db, principal.id)
   if (!row || !row.isActive) throw new AppError(401, 'errors.unauthenticated')
-  return { admin: toAdminDto(row) }
+  return { admin: toAdminDto(row, await permissionsOf(deps.db, row)) }
 }
 
 /** Ends this session only; the admin's other sessions stay. */
