@@ -1,0 +1,205 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { createResource, getResource, updateResource } from '../api/resource'
+import type { ResourceDef } from '../contract'
+import { failureOf, type Failure } from './failure'
+
+export type FormResource = Pick<ResourceDef, 'name' | 'path'>
+/** A record as the form edits it; editable records carry their `version` (409 when stale). */
+export type FormValues = Record<string, unknown>
+
+/** Edit when `id` is given, else create (optionally from `initial` values). */
+export type CrudFormInput = { resource: FormResource; id?: number; initial?: FormValues }
+
+export type CrudFormContext = {
+  resource: FormResource
+  id: number | null
+  /** The record as loaded (edit) or the initial values (create): the form's initial values. */
+  record: FormValues
+  /** Values of the last submit. */
+  values: FormValues
+  dirty: boolean
+  /** Server field errors of the last submit (422), by field. */
+  errors: Record<string, string[]>
+  /** Failure of the last load or submit (its message is shown). */
+  failure: Failure | null
+  /** Server message of the last save. */
+  message: string | null
+}
+
+export type CrudFormEvent =
+  | { type: 'form.changed'; dirty: boolean }
+  | { type: 'form.submit'; values: FormValues }
+  | { type: 'form.retry' }
+  | { type: 'form.reload' }
+  | { type: 'form.dismiss' }
+  | { type: 'form.leaveRequested' }
+  | { type: 'form.leaveConfirmed' }
+  | { type: 'form.leaveCancelled' }
+
+export type SavedParams = { id: number | null; record: unknown; message: string }
+
+type SaveInput = { resource: FormResource; id: number | null; values: FormValues }
+
+const versionOf = (record: FormValues) => (typeof record.version === 'number' ? { version: record.version } : {})
+
+/**
+ * A resource form (spec sections 5, 7 and 8): load (edit) or start empty (create), edit, submit;
+ * server field errors (422) go onto their fields, a stale edit (409) is offered as a reload, and
+ * leaving with unsaved changes asks first. The app provides `onSaved` (success dialog, close the
+ * modal, reload the table) and `leave` (close the modal or navigate away).
+ */
+export const crudFormMachine = setup({
+  types: {
+    context: {} as CrudFormContext,
+    events: {} as CrudFormEvent,
+    input: {} as CrudFormInput,
+  },
+  actors: {
+    loadRecord: fromPromise(({ input }: { input: { resource: FormResource; id: number } }) =>
+      getResource<FormValues>(input.resource.path, input.id),
+    ),
+    saveRecord: fromPromise(({ input }: { input: SaveInput }) =>
+      input.id === null
+        ? createResource<unknown>(input.resource.path, input.values)
+        : updateResource<unknown>(input.resource.path, input.id, input.values),
+    ),
+  },
+  actions: {
+    onSaved: (_, _params: SavedParams) => {},
+    leave: () => {},
+    setRecord: assign((_, params: { record: FormValues }) => ({ record: params.record, dirty: false, failure: null, errors: {} })),
+    setDirty: assign((_, params: { dirty: boolean }) => ({ dirty: params.dirty })),
+    setValues: assign((_, params: { values: FormValues }) => ({ values: params.values, errors: {}, failure: null, message: null })),
+    setSaved: assign((_, params: { message: string }) => ({ message: params.message, dirty: false })),
+    setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    setFieldErrors: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      return { failure, errors: failure.errors }
+    }),
+    dismiss: assign({ failure: null }),
+  },
+  guards: {
+    isEdit: ({ context }) => context.id !== null,
+    isDirty: ({ context }) => context.dirty,
+    isValidation: (_, params: { error: unknown }) => failureOf(params.error).status === 422,
+    /** A stale edit: someone saved the record since it was loaded. */
+    isConflict: ({ context }, params: { error: unknown }) => context.id !== null && failureOf(params.error).status === 409,
+  },
+}).createMachine({
+  id: 'crudForm',
+  context: ({ input }) => ({
+    resource: input.resource,
+    id: input.id ?? null,
+    record: input.initial ?? {},
+    values: {},
+    dirty: false,
+    errors: {},
+    failure: null,
+    message: null,
+  }),
+  initial: 'starting',
+  states: {
+    starting: {
+      always: [
+        { guard: 'isEdit', target: 'loading', description: 'Edit: the record is loaded first.' },
+        { target: 'editing', description: 'Create: the form starts empty (or from `initial`).' },
+      ],
+    },
+    loading: {
+      description: 'Loading flag "item": the record is fetched.',
+      invoke: {
+        id: 'loadRecord',
+        src: 'loadRecord',
+        input: ({ context }) => ({ resource: context.resource, id: context.id ?? 0 }),
+        onDone: { target: 'editing', actions: { type: 'setRecord', params: ({ event }) => ({ record: event.output }) } },
+        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      description: 'The record could not be loaded: the message with a retry.',
+      on: {
+        'form.retry': 'loading',
+        'form.leaveRequested': { target: 'left', actions: 'leave' },
+      },
+    },
+    editing: {
+      description: 'The admin edits; `errors` holds the server field errors of the last submit, `failure` its message.',
+      on: {
+        'form.changed': { actions: { type: 'setDirty', params: ({ event }) => event } },
+        'form.submit': { target: 'submitting', actions: { type: 'setValues', params: ({ event }) => event } },
+        'form.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
+        'form.leaveRequested': [
+          { guard: 'isDirty', target: 'confirmingLeave', description: 'Unsaved changes: ask first.' },
+          { target: 'left', actions: 'leave' },
+        ],
+      },
+    },
+    submitting: {
+      description: 'Loading flag "crud": create or update (with the version it was loaded at).',
+      invoke: {
+        id: 'saveRecord',
+        src: 'saveRecord',
+        input: ({ context }) => ({
+          resource: context.resource,
+          id: context.id,
+          values: { ...context.values, ...(context.id === null ? {} : versionOf(context.record)) },
+        }),
+        onDone: {
+          target: 'saved',
+          actions: [
+            { type: 'setSaved', params: ({ event }) => ({ message: event.output.message }) },
+            { type: 'onSaved', params: ({ context, event }) => ({ id: context.id, record: event.output.result, message: event.output.message }) },
+          ],
+        },
+        onError: [
+          {
+            guard: { type: 'isValidation', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            description: '422: the messages go onto their fields.',
+            actions: { type: 'setFieldErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            description: '409: the record changed since it was loaded.',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    conflict: {
+      description: 'Stale edit: the server message is shown with a reload (which drops the changes).',
+      on: {
+        'form.reload': 'loading',
+        'form.leaveRequested': { target: 'confirmingLeave', description: 'The changes are not saved: ask first.' },
+      },
+    },
+    confirmingLeave: {
+      description: 'Unsaved changes: the view asks whether to leave them.',
+      on: {
+        'form.leaveConfirmed': { target: 'left', actions: 'leave' },
+        'form.leaveCancelled': 'editing',
+      },
+    },
+    saved: {
+      description: 'Saved; `message` holds the server message.',
+      on: { 'form.leaveRequested': { target: 'left', actions: 'leave' } },
+    },
+    left: { type: 'final', description: 'The form was left.' },
+  },
+})
+
+export type CrudFormMachine = typeof crudFormMachine
+export type CrudFormSnapshot = SnapshotFrom<typeof crudFormMachine>
+
+/** The loading flags of spec section 4 a form has: item (loading the record), crud (saving). */
+export const formLoadingFlags = (s: CrudFormSnapshot) => ({ item: s.matches('loading'), crud: s.matches('submitting') })
+/** Server field errors of a field (422), empty when none. */
+export const fieldErrorsOf = (s: CrudFormSnapshot, field: string): string[] => s.context.errors[field] ?? []
+/** The form's initial values: the loaded record (edit) or the initial values (create). */
+export const initialValuesOf = (s: CrudFormSnapshot) => s.context.record
+/** The form can be edited and submitted. */
+export const isEditable = (s: CrudFormSnapshot) => s.matches('editing')
+/** The message of the failure to show, or null. */
+export const formFailure = (s: CrudFormSnapshot) => s.context.failure

@@ -1,0 +1,358 @@
+import { assign, fromPromise, raise, setup, type SnapshotFrom } from 'xstate'
+import { deleteResource, listResource, queryStringOf, toggleResource, type ListQuery, type QueryValue } from '../api/resource'
+import {
+  DEFAULT_PAGE_SIZE,
+  FIRST_PAGE,
+  SEARCH_DEBOUNCE_MS,
+  SEARCH_MIN_LENGTH,
+  type Page,
+  type ResourceDef,
+  type SortDirection,
+} from '../contract'
+import { failureOf, type Failure } from './failure'
+
+export type { ListQuery } from '../api/resource'
+
+/** A row of a generic table: any record with an id. */
+export type TableRow = { id: number } & Record<string, unknown>
+export type TableResource = Pick<ResourceDef, 'name' | 'path'>
+
+export type DataTableInput = { resource: TableResource; query?: Partial<ListQuery> }
+
+export type DataTableContext = {
+  resource: TableResource
+  /** The query of the rows shown (or being loaded); mirrored in the URL. */
+  query: ListQuery
+  /** What is typed in the search box; applied to `query.search` after the debounce. */
+  searchText: string
+  /** The last page received; kept while reloading and after a failure so the table stays usable. */
+  page: Page<TableRow> | null
+  /** Failure of the last load (the table offers a retry). */
+  failure: Failure | null
+  /** The record a toggle or a delete is about. */
+  targetId: number | null
+  /** Failure of the last toggle or delete (the server's message is shown). */
+  actionFailure: Failure | null
+  /** Server message of the last successful delete. */
+  actionMessage: string | null
+}
+
+export type DataTableEvent =
+  | { type: 'table.pageChanged'; page: number }
+  | { type: 'table.pageSizeChanged'; pageSize: number }
+  | { type: 'table.sorted'; column: string }
+  | { type: 'table.filtered'; filters: Record<string, QueryValue> }
+  | { type: 'table.searchTyped'; text: string }
+  | { type: 'table.retry' }
+  | { type: 'table.reload' }
+  | { type: 'table.toggleActive'; id: number }
+  | { type: 'table.deleteRequested'; id: number }
+  | { type: 'table.deleteConfirmed' }
+  | { type: 'table.deleteCancelled' }
+  | { type: 'table.dismiss' }
+  | { type: 'table.urlChanged'; query: Partial<ListQuery> }
+  /** Raised by the search region when a debounced term applies; not sent by views. */
+  | { type: 'table.searchApplied' }
+
+export type SyncUrlParams = { query: ListQuery }
+export type TableActionDoneParams = { id: number; message?: string }
+
+const cleanFilters = (filters: Record<string, QueryValue> = {}) =>
+  Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) as Record<string, QueryValue>
+
+/** A full query from a partial one (the URL's): defaults of spec section 3. */
+export function normalizeQuery(query: Partial<ListQuery> = {}): ListQuery {
+  const search = query.search?.trim() ?? ''
+  return {
+    page: query.page && query.page >= FIRST_PAGE ? Math.floor(query.page) : FIRST_PAGE,
+    pageSize: query.pageSize && query.pageSize >= 1 ? Math.floor(query.pageSize) : DEFAULT_PAGE_SIZE,
+    ...(query.sort_column ? { sort_column: query.sort_column, sort_direction: query.sort_direction ?? 'asc' } : {}),
+    ...(search.length >= SEARCH_MIN_LENGTH ? { search } : {}),
+    filters: cleanFilters(query.filters),
+  }
+}
+
+const sameQuery = (a: ListQuery, b: ListQuery) => JSON.stringify(queryStringOf(a)) === JSON.stringify(queryStringOf(b))
+
+const queryKeys = new Set(['page', 'pageSize', 'sort_column', 'sort_direction', 'search'])
+
+/** Reads a table query from the URL's search params; other params are the resource's filters. */
+export function queryFromUrl(params: URLSearchParams): ListQuery {
+  const filters: Record<string, QueryValue> = {}
+  for (const [key, value] of params) if (!queryKeys.has(key)) filters[key] = value
+  const direction = params.get('sort_direction')
+  return normalizeQuery({
+    page: Number(params.get('page')) || FIRST_PAGE,
+    pageSize: Number(params.get('pageSize')) || DEFAULT_PAGE_SIZE,
+    ...(params.get('sort_column') ? { sort_column: params.get('sort_column') ?? '' } : {}),
+    ...(direction === 'asc' || direction === 'desc' ? { sort_direction: direction } : {}),
+    search: params.get('search') ?? '',
+    filters,
+  })
+}
+
+/** The URL search params of a table query (what `syncUrl` writes). */
+export const urlOfQuery = (query: ListQuery) =>
+  new URLSearchParams(Object.entries(queryStringOf(query)).map(([k, v]) => [k, String(v)]))
+
+/** The search term that applies once the debounce ends, or null when none does. */
+const appliedSearch = (text: string, current: string | undefined): string | null => {
+  const term = text.trim()
+  if (term.length > 0 && term.length < SEARCH_MIN_LENGTH) return null
+  return term === (current ?? '') ? null : term
+}
+
+const syncUrl = { type: 'syncUrl', params: ({ context }: { context: DataTableContext }) => ({ query: context.query }) } as const
+
+/**
+ * A generic resource table (spec sections 3, 4 and 7): page, sort, filters and search mirrored in
+ * the URL, active toggle then reload, delete after confirmation. A new query stops the load under
+ * way (its answer can no longer arrive). The app provides `syncUrl` (write the query into the URL
+ * without a navigation) and may provide `onToggled` / `onDeleted` (toasts).
+ */
+export const dataTableMachine = setup({
+  types: {
+    context: {} as DataTableContext,
+    events: {} as DataTableEvent,
+    input: {} as DataTableInput,
+  },
+  actors: {
+    loadPage: fromPromise(({ input, signal }: { input: { resource: TableResource; query: ListQuery }; signal: AbortSignal }) =>
+      listResource<TableRow>(input.resource.path, input.resource.name, input.query, signal),
+    ),
+    toggleActive: fromPromise(({ input }: { input: { resource: TableResource; id: number } }) =>
+      toggleResource<unknown>(input.resource.path, input.id),
+    ),
+    deleteRecord: fromPromise(({ input }: { input: { resource: TableResource; id: number } }) =>
+      deleteResource(input.resource.path, input.id),
+    ),
+  },
+  actions: {
+    syncUrl: (_, _params: SyncUrlParams) => {},
+    onToggled: (_, _params: TableActionDoneParams) => {},
+    onDeleted: (_, _params: TableActionDoneParams) => {},
+    setPageNumber: assign(({ context }, params: { page: number }) => ({ query: { ...context.query, page: Math.max(FIRST_PAGE, params.page) } })),
+    setPageSize: assign(({ context }, params: { pageSize: number }) => ({
+      query: { ...context.query, pageSize: params.pageSize, page: FIRST_PAGE },
+    })),
+    sortBy: assign(({ context }, params: { column: string }) => {
+      const direction: SortDirection =
+        context.query.sort_column === params.column && context.query.sort_direction === 'asc' ? 'desc' : 'asc'
+      return { query: { ...context.query, sort_column: params.column, sort_direction: direction, page: FIRST_PAGE } }
+    }),
+    setFilters: assign(({ context }, params: { filters: Record<string, QueryValue> }) => ({
+      query: { ...context.query, filters: cleanFilters(params.filters), page: FIRST_PAGE },
+    })),
+    setSearchText: assign((_, params: { text: string }) => ({ searchText: params.text })),
+    applySearch: assign(({ context }) => {
+      const { search: _old, ...rest } = context.query
+      const term = context.searchText.trim()
+      return { query: { ...rest, ...(term ? { search: term } : {}), page: FIRST_PAGE } }
+    }),
+    adoptQuery: assign((_, params: { query: Partial<ListQuery> }) => {
+      const query = normalizeQuery(params.query)
+      return { query, searchText: query.search ?? '' }
+    }),
+    setPage: assign((_, params: { page: Page<TableRow> }) => ({ page: params.page, failure: null })),
+    setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    setTarget: assign((_, params: { id: number }) => ({ targetId: params.id, actionFailure: null, actionMessage: null })),
+    clearTarget: assign({ targetId: null }),
+    setActionFailure: assign((_, params: { error: unknown }) => ({ actionFailure: failureOf(params.error), targetId: null })),
+    setActionMessage: assign((_, params: { message: string }) => ({ actionMessage: params.message, targetId: null })),
+    dismiss: assign({ actionFailure: null, actionMessage: null }),
+    lastPage: assign(({ context }, params: { page: Page<TableRow> }) => ({
+      query: { ...context.query, page: Math.max(FIRST_PAGE, params.page.pagesCount) },
+    })),
+  },
+  guards: {
+    searchApplies: ({ context }) => appliedSearch(context.searchText, context.query.search) !== null,
+    queryDiffers: ({ context }, params: { query: Partial<ListQuery> }) => !sameQuery(context.query, normalizeQuery(params.query)),
+    /** After a delete emptied the last page: the page asked for is past the end. */
+    isPastLastPage: ({ context }, params: { page: Page<TableRow> }) =>
+      params.page.data.length === 0 && context.query.page > Math.max(FIRST_PAGE, params.page.pagesCount),
+  },
+  delays: { searchDelay: SEARCH_DEBOUNCE_MS },
+}).createMachine({
+  id: 'dataTable',
+  context: ({ input }) => {
+    const query = normalizeQuery(input.query)
+    return {
+      resource: input.resource,
+      query,
+      searchText: query.search ?? '',
+      page: null,
+      failure: null,
+      targetId: null,
+      actionFailure: null,
+      actionMessage: null,
+    }
+  },
+  type: 'parallel',
+  on: {
+    'table.urlChanged': {
+      guard: { type: 'queryDiffers', params: ({ event }) => event },
+      target: ['.table.loading', '.search.idle'],
+      description: 'Back, reload or a shared link: the query of the URL is adopted (not written back) and loaded.',
+      actions: { type: 'adoptQuery', params: ({ event }) => event },
+    },
+  },
+  states: {
+    table: {
+      description: 'The rows. Every query change (re)starts the load; the load it replaces is stopped, so a stale answer never lands.',
+      initial: 'loading',
+      on: {
+        'table.pageChanged': {
+          target: '.loading',
+          actions: [{ type: 'setPageNumber', params: ({ event }) => event }, syncUrl],
+        },
+        'table.pageSizeChanged': {
+          target: '.loading',
+          description: 'Back to page 1.',
+          actions: [{ type: 'setPageSize', params: ({ event }) => event }, syncUrl],
+        },
+        'table.sorted': {
+          target: '.loading',
+          description: 'The same column again flips the direction; another column sorts ascending. Back to page 1.',
+          actions: [{ type: 'sortBy', params: ({ event }) => event }, syncUrl],
+        },
+        'table.filtered': {
+          target: '.loading',
+          description: 'Back to page 1.',
+          actions: [{ type: 'setFilters', params: ({ event }) => event }, syncUrl],
+        },
+        'table.searchApplied': { target: '.loading', actions: syncUrl },
+        'table.reload': '.loading',
+      },
+      states: {
+        loading: {
+          description: 'Loading flag "table": rows of `query` are fetched; the previous rows stay visible.',
+          invoke: {
+            id: 'loadPage',
+            src: 'loadPage',
+            input: ({ context }) => ({ resource: context.resource, query: context.query }),
+            onDone: [
+              {
+                guard: { type: 'isPastLastPage', params: ({ event }) => ({ page: event.output }) },
+                target: 'loading',
+                reenter: true,
+                description: 'The page is past the end (its last row was deleted): the last page is loaded instead.',
+                actions: [{ type: 'lastPage', params: ({ event }) => ({ page: event.output }) }, syncUrl],
+              },
+              { target: 'ready', actions: { type: 'setPage', params: ({ event }) => ({ page: event.output }) } },
+            ],
+            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        ready: {
+          description: 'Rows shown; row actions are offered.',
+          on: {
+            'table.toggleActive': { target: 'toggling', actions: { type: 'setTarget', params: ({ event }) => event } },
+            'table.deleteRequested': { target: 'confirmingDelete', actions: { type: 'setTarget', params: ({ event }) => event } },
+            'table.dismiss': { actions: 'dismiss', description: 'The message of the last toggle or delete was closed.' },
+          },
+        },
+        failed: {
+          description: 'The load failed: `failure` is shown with a retry; paging, sorting and filtering still work.',
+          on: { 'table.retry': 'loading' },
+        },
+        toggling: {
+          description: 'Loading flag "item": the record\'s active state is flipped, then the table reloads.',
+          invoke: {
+            id: 'toggleActive',
+            src: 'toggleActive',
+            input: ({ context }) => ({ resource: context.resource, id: context.targetId ?? 0 }),
+            onDone: {
+              target: 'loading',
+              actions: [{ type: 'onToggled', params: ({ context }) => ({ id: context.targetId ?? 0 }) }, 'clearTarget'],
+            },
+            onError: { target: 'ready', actions: { type: 'setActionFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        confirmingDelete: {
+          description: 'The view asks "Are You Sure You Want To Delete?" with Yes / No.',
+          on: {
+            'table.deleteConfirmed': 'deleting',
+            'table.deleteCancelled': { target: 'ready', actions: 'clearTarget' },
+          },
+        },
+        deleting: {
+          description: 'Loading flag "crud": the record is deleted; success reloads, a failure keeps the server\'s message.',
+          invoke: {
+            id: 'deleteRecord',
+            src: 'deleteRecord',
+            input: ({ context }) => ({ resource: context.resource, id: context.targetId ?? 0 }),
+            onDone: {
+              target: 'loading',
+              actions: [
+                { type: 'onDeleted', params: ({ context, event }) => ({ id: context.targetId ?? 0, message: event.output }) },
+                { type: 'setActionMessage', params: ({ event }) => ({ message: event.output }) },
+              ],
+            },
+            onError: { target: 'ready', actions: { type: 'setActionFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    search: {
+      description: 'The search box: a term applies 300 ms after the last keystroke.',
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            'table.searchTyped': { target: 'debouncing', actions: { type: 'setSearchText', params: ({ event }) => event } },
+          },
+        },
+        debouncing: {
+          description: 'Waiting for typing to pause; each keystroke restarts the wait.',
+          on: {
+            'table.searchTyped': {
+              target: 'debouncing',
+              reenter: true,
+              actions: { type: 'setSearchText', params: ({ event }) => event },
+            },
+          },
+          after: {
+            searchDelay: [
+              {
+                guard: 'searchApplies',
+                target: 'idle',
+                description: 'A term of at least 2 characters, or a cleared box: back to page 1 and query.',
+                actions: ['applySearch', raise({ type: 'table.searchApplied' })],
+              },
+              { target: 'idle', description: 'Shorter than 2 characters, or unchanged: no query.' },
+            ],
+          },
+        },
+      },
+    },
+  },
+})
+
+export type DataTableMachine = typeof dataTableMachine
+export type DataTableSnapshot = SnapshotFrom<typeof dataTableMachine>
+
+/** The loading flags of spec section 4: table (rows), item (a row's toggle), crud (a delete). */
+export const loadingFlags = (s: DataTableSnapshot) => ({
+  table: s.matches({ table: 'loading' }),
+  item: s.matches({ table: 'toggling' }),
+  crud: s.matches({ table: 'deleting' }),
+})
+/** Rows to show (the previous ones while a new page loads). */
+export const rowsOf = (s: DataTableSnapshot): TableRow[] => s.context.page?.data ?? []
+/** Pagination props of the table. */
+export const paginationOf = (s: DataTableSnapshot) => ({
+  page: s.context.query.page,
+  pageSize: s.context.query.pageSize,
+  total: s.context.page?.total ?? 0,
+  pagesCount: s.context.page?.pagesCount ?? 0,
+  totalIsEstimate: s.context.page?.total_is_estimate ?? false,
+})
+/** `aria-sort` of a column header. */
+export const sortOf = (s: DataTableSnapshot, column: string): 'ascending' | 'descending' | 'none' =>
+  s.context.query.sort_column !== column ? 'none' : s.context.query.sort_direction === 'desc' ? 'descending' : 'ascending'
+/** The table shows the empty state (loaded, no rows). */
+export const isEmpty = (s: DataTableSnapshot) => s.matches({ table: 'ready' }) && rowsOf(s).length === 0
+/** The load failed and a retry is offered. */
+export const loadFailure = (s: DataTableSnapshot) => (s.matches({ table: 'failed' }) ? s.context.failure : null)
+/** The delete confirmation is open for this record id. */
+export const deleteCandidate = (s: DataTableSnapshot) => (s.matches({ table: 'confirmingDelete' }) ? s.context.targetId : null)
