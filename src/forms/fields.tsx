@@ -13,19 +13,19 @@ type Common = {
   autoFocus?: boolean
 }
 
-type Meta = { error?: unknown; touched?: boolean; modified?: boolean; submitFailed?: boolean; dirtySinceLastSubmit?: boolean }
+export type Meta = { error?: unknown; touched?: boolean; modified?: boolean; submitFailed?: boolean; dirtySinceLastSubmit?: boolean }
 
 /**
  * Rules run on every change; a field shows its error once it was typed in and left, or after a
  * submit. Leaving an untouched field says nothing, so the layout does not jump under the pointer.
  */
-const shownError = (meta: Meta, serverError?: string) => {
+export const shownError = (meta: Meta, serverError?: string) => {
   if (((meta.touched && meta.modified) || meta.submitFailed) && typeof meta.error === 'string') return meta.error
   if (serverError && !meta.dirtySinceLastSubmit) return serverError
   return undefined
 }
 
-const subscription = { value: true, error: true, touched: true, modified: true, submitFailed: true, dirtySinceLastSubmit: true }
+export const subscription = { value: true, error: true, touched: true, modified: true, submitFailed: true, dirtySinceLastSubmit: true }
 
 export function FormTextField({ name, label, serverError, type = 'text', ...rest }: Common & { type?: string; inputMode?: 'email' | 'tel' | 'text' }) {
   const { input, meta } = useField<string>(name, { subscription })

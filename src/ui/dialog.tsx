@@ -6,8 +6,8 @@ import { Button } from './button'
 import { AlertIcon, CheckCircleIcon } from './icons'
 
 export const dialogStyles = {
-  backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(15, 23, 42, 0.45)', zIndex: 'overlay' }),
-  positioner: css({ position: 'fixed', inset: '0', display: 'grid', placeItems: 'center', p: '4', zIndex: 'modal' }),
+  backdrop: css({ position: 'fixed', inset: '0', bg: 'rgba(15, 23, 42, 0.45)', zIndex: 1300 }),
+  positioner: css({ position: 'fixed', inset: '0', display: 'grid', placeItems: 'center', p: '4', zIndex: 1400 }),
   content: css({
     bg: 'bg.surface',
     borderRadius: '2xl',

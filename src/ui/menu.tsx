@@ -4,7 +4,7 @@ import type { ComponentProps } from 'react'
 import { css, cx } from 'styled-system/css'
 
 const styles = {
-  positioner: css({ zIndex: 'dropdown' }),
+  positioner: css({ zIndex: 1500 }),
   content: css({
     bg: 'bg.surface',
     borderRadius: 'xl',
@@ -13,6 +13,7 @@ const styles = {
     borderColor: 'border.default',
     p: '1.5',
     minW: '56',
+    zIndex: 1500,
     outline: 'none',
   }),
   item: css({

@@ -6,6 +6,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { Admin, AdminSessionResult, Locale } from '../../src/contract'
 import { createI18n } from '../../src/i18n'
 import { RootProvider, type Root } from '../../src/app/root'
+import { listsMachine } from '../../src/machines/lists'
 import { localeMachine } from '../../src/machines/locale'
 import { navigationMachine } from '../../src/machines/navigation'
 import { sessionMachine } from '../../src/machines/session'
@@ -44,7 +45,8 @@ export function renderScreen(
     { input: { token: options.signedIn ? 'token' : null, identity: options.signedIn ? 'admin' : null } },
   ).start()
   const navigation = createActor(navigationMachine, { input: { identity: null } }).start()
-  const root: Root = { session, locale, navigation }
+  const lists = createActor(listsMachine).start()
+  const root: Root = { session, locale, navigation, lists }
   const result = render(
     <I18nextProvider i18n={i18n}>
       <RootProvider root={root}>

@@ -1,0 +1,186 @@
+import { useRef } from 'react'
+import { useField } from 'react-final-form'
+import { MultiComboboxField, type MultiComboboxFieldProps } from '../ui/combobox-field'
+import { DateField, type DateFieldProps } from '../ui/date-field'
+import { ImageUpload, type ImageUploadProps } from '../ui/image-upload'
+import { NumberField, type NumberFieldProps } from '../ui/number-field'
+import { PhoneField } from '../ui/phone-field'
+import { RichTextEditor, type RichTextEditorProps } from '../ui/rich-text-editor'
+import { SelectField, type SelectFieldProps } from '../ui/select-field'
+import { TextareaField } from '../ui/textarea-field'
+import { shownError, subscription } from './fields'
+
+/**
+ * final-form bindings of the Ark fields: same error policy as `fields.tsx` (after typing and
+ * leaving, or after a submit; a server error until the value changes).
+ */
+type Common = {
+  name: string
+  label: string
+  serverError?: string | undefined
+  required?: boolean
+  disabled?: boolean
+}
+
+export function FormTextareaField({
+  name,
+  label,
+  serverError,
+  rows,
+  placeholder,
+  ...rest
+}: Common & { rows?: number; placeholder?: string; maxLength?: number }) {
+  const { input, meta } = useField<string>(name, { subscription })
+  return <TextareaField {...input} {...rest} rows={rows} placeholder={placeholder} label={label} error={shownError(meta, serverError)} />
+}
+
+export function FormPhoneField({ name, label, serverError, ...rest }: Common & { placeholder?: string }) {
+  const { input, meta } = useField<string>(name, { subscription })
+  return <PhoneField {...input} {...rest} label={label} error={shownError(meta, serverError)} />
+}
+
+/** Stores a number (undefined when empty) while keeping the text being typed, e.g. "1." or "-". */
+export function FormNumberField({
+  name,
+  label,
+  serverError,
+  ...rest
+}: Common & Omit<NumberFieldProps, 'label' | 'error' | 'value' | 'onValueChange' | 'onBlur' | 'onFocus' | 'name'>) {
+  const { input, meta } = useField<number | undefined>(name, { subscription })
+  const text = useRef('')
+  const stored = typeof input.value === 'number' && Number.isFinite(input.value) ? input.value : undefined
+  if (
+    stored === undefined
+      ? text.current.trim() !== '' && Number.isFinite(Number(text.current))
+      : text.current.trim() === '' || Number(text.current) !== stored
+  ) {
+    text.current = stored === undefined ? '' : String(stored)
+  }
+  return (
+    <NumberField
+      {...rest}
+      name={name}
+      label={label}
+      value={text.current}
+      onValueChange={(value, asNumber) => {
+        text.current = value
+        input.onChange(Number.isFinite(asNumber) ? asNumber : undefined)
+      }}
+      onBlur={() => input.onBlur()}
+      onFocus={() => input.onFocus()}
+      error={shownError(meta, serverError)}
+    />
+  )
+}
+
+export function FormSelectField({ name, label, serverError, ...rest }: Common & Pick<SelectFieldProps, 'options' | 'placeholder'>) {
+  const { input, meta } = useField<string>(name, { subscription })
+  return (
+    <SelectField
+      {...rest}
+      name={name}
+      label={label}
+      value={input.value ?? ''}
+      onValueChange={(v) => input.onChange(v)}
+      onBlur={() => input.onBlur()}
+      error={shownError(meta, serverError)}
+    />
+  )
+}
+
+export function FormMultiComboboxField({
+  name,
+  label,
+  serverError,
+  ...rest
+}: Common & Pick<MultiComboboxFieldProps, 'options' | 'placeholder' | 'emptyText' | 'removeLabel' | 'openLabel'>) {
+  const { input, meta } = useField<string[]>(name, { subscription })
+  return (
+    <MultiComboboxField
+      {...rest}
+      name={name}
+      label={label}
+      value={Array.isArray(input.value) ? input.value : []}
+      onValueChange={(v) => input.onChange(v)}
+      onBlur={() => input.onBlur()}
+      error={shownError(meta, serverError)}
+    />
+  )
+}
+
+export function FormDateField({
+  name,
+  label,
+  serverError,
+  ...rest
+}: Common &
+  Pick<DateFieldProps, 'minDate' | 'maxDate' | 'placeholder' | 'openLabel' | 'prevLabel' | 'nextLabel' | 'dayLabel' | 'calendarLabel'>) {
+  const { input, meta } = useField<string>(name, { subscription })
+  return (
+    <DateField
+      {...rest}
+      name={name}
+      label={label}
+      value={input.value ?? ''}
+      onValueChange={(v) => input.onChange(v)}
+      onBlur={() => input.onBlur()}
+      error={shownError(meta, serverError)}
+    />
+  )
+}
+
+/** The field's value is the chosen `File` or null; a refused file never reaches the form. */
+export function FormImageUpload({
+  name,
+  label,
+  serverError,
+  ...rest
+}: Common &
+  Pick<
+    ImageUploadProps,
+    | 'currentUrl'
+    | 'previewAlt'
+    | 'dropzoneText'
+    | 'triggerLabel'
+    | 'removeLabel'
+    | 'typeError'
+    | 'progress'
+    | 'progressLabel'
+    | 'helper'
+    | 'maxFileSize'
+  >) {
+  const { input, meta } = useField<File | null>(name, { subscription })
+  return (
+    <ImageUpload
+      {...rest}
+      name={name}
+      label={label}
+      file={input.value instanceof File ? input.value : null}
+      onFileChange={(f) => {
+        input.onChange(f)
+        input.onBlur()
+      }}
+      error={shownError(meta, serverError)}
+    />
+  )
+}
+
+export function FormRichTextEditor({
+  name,
+  label,
+  serverError,
+  ...rest
+}: Common & Pick<RichTextEditorProps, 'labels' | 'placeholder' | 'dir' | 'helper' | 'promptLink'>) {
+  const { input, meta } = useField<string>(name, { subscription })
+  return (
+    <RichTextEditor
+      {...rest}
+      label={label}
+      value={input.value ?? ''}
+      onChange={(html) => input.onChange(html)}
+      onBlur={() => input.onBlur()}
+      onFocus={() => input.onFocus()}
+      error={shownError(meta, serverError)}
+    />
+  )
+}

@@ -1,0 +1,157 @@
+import { Combobox, useListCollection } from '@ark-ui/react/combobox'
+import { Field } from '@ark-ui/react/field'
+import { useFilter } from '@ark-ui/react/locale'
+import { Portal } from '@ark-ui/react/portal'
+import { useEffect, useMemo, type ReactNode } from 'react'
+import { css, cx } from 'styled-system/css'
+import { fieldStyles } from './field'
+import { CheckIcon, ChevronDownIcon, CloseIcon } from './icons'
+import { listboxRecipe, type Option } from './select-field'
+
+export type MultiComboboxFieldProps = {
+  label: ReactNode
+  error?: string | undefined
+  helper?: ReactNode
+  options: Option[]
+  value: string[]
+  onValueChange: (value: string[]) => void
+  onBlur?: () => void
+  placeholder?: string
+  /** Shown when typing matches no option. */
+  emptyText: string
+  /** Accessible name of a chip's remove button, e.g. (label) => `Remove ${label}`. */
+  removeLabel: (label: string) => string
+  openLabel: string
+  name?: string
+  required?: boolean
+  disabled?: boolean
+}
+
+const chips = css({ display: 'flex', flexWrap: 'wrap', gap: '1.5', listStyle: 'none', p: '0', m: '0' })
+const chip = css({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: '1',
+  h: '7',
+  ps: '2.5',
+  pe: '1',
+  borderRadius: 'full',
+  bg: 'primary.50',
+  color: 'primary.800',
+  fontSize: 'sm',
+  fontWeight: '500',
+})
+const chipRemove = css({
+  w: '5',
+  h: '5',
+  display: 'grid',
+  placeItems: 'center',
+  borderRadius: 'full',
+  cursor: 'pointer',
+  _hover: { bg: 'primary.100' },
+})
+const control = css({ position: 'relative', display: 'flex', alignItems: 'center' })
+const toggle = css({
+  position: 'absolute',
+  insetEnd: '1',
+  h: '9',
+  w: '9',
+  display: 'grid',
+  placeItems: 'center',
+  color: 'fg.muted',
+  cursor: 'pointer',
+  borderRadius: 'md',
+})
+
+/**
+ * Several choices from a searchable list (Ark Combobox, `multiple`): typing filters, ArrowDown /
+ * ArrowUp move, Enter toggles; the chosen ones show as chips above the input with remove buttons.
+ */
+export function MultiComboboxField({
+  label,
+  error,
+  helper,
+  options,
+  value,
+  onValueChange,
+  onBlur,
+  placeholder,
+  emptyText,
+  removeLabel,
+  openLabel,
+  name,
+  required,
+  disabled,
+}: MultiComboboxFieldProps) {
+  const { contains } = useFilter({ sensitivity: 'base' })
+  const { collection, filter, set } = useListCollection<Option>({
+    initialItems: options,
+    filter: contains,
+    isItemDisabled: (o) => Boolean(o.disabled),
+  })
+  useEffect(() => set(options), [options, set])
+  const labels = useMemo(() => new Map(options.map((o) => [o.value, o.label])), [options])
+  const s = listboxRecipe()
+  return (
+    <Field.Root className={fieldStyles.root} invalid={Boolean(error)} required={required} disabled={disabled}>
+      <Combobox.Root
+        collection={collection}
+        multiple
+        value={value}
+        onValueChange={(d) => onValueChange(d.value)}
+        onInputValueChange={(d) => filter(d.inputValue)}
+        onOpenChange={(d) => (d.open ? undefined : onBlur?.())}
+        selectionBehavior="clear"
+        translations={{ triggerLabel: openLabel }}
+        closeOnSelect={false}
+        openOnClick
+        name={name}
+        positioning={{ sameWidth: true }}
+        className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
+      >
+        <Combobox.Label className={fieldStyles.label}>{label}</Combobox.Label>
+        {value.length > 0 ? (
+          <ul className={chips}>
+            {value.map((v) => (
+              <li key={v} className={chip}>
+                {labels.get(v) ?? v}
+                <button
+                  type="button"
+                  className={chipRemove}
+                  aria-label={removeLabel(labels.get(v) ?? v)}
+                  disabled={disabled}
+                  onClick={() => onValueChange(value.filter((x) => x !== v))}
+                >
+                  <CloseIcon width={12} height={12} />
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <Combobox.Control className={control}>
+          <Combobox.Input className={cx(fieldStyles.input, css({ pe: '11' }))} placeholder={placeholder} />
+          <Combobox.Trigger className={toggle} aria-label={openLabel}>
+            <ChevronDownIcon width={16} height={16} />
+          </Combobox.Trigger>
+        </Combobox.Control>
+        <Portal>
+          <Combobox.Positioner>
+            <Combobox.Content className={s.content}>
+              <Combobox.Empty className={s.empty}>{emptyText}</Combobox.Empty>
+              {collection.items.map((item) => (
+                <Combobox.Item key={item.value} item={item} className={s.item}>
+                  <Combobox.ItemText>{item.label}</Combobox.ItemText>
+                  <Combobox.ItemIndicator className={s.indicator}>
+                    <CheckIcon width={16} height={16} />
+                  </Combobox.ItemIndicator>
+                </Combobox.Item>
+              ))}
+            </Combobox.Content>
+          </Combobox.Positioner>
+        </Portal>
+      </Combobox.Root>
+      {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
+      <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}

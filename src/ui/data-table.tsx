@@ -1,0 +1,393 @@
+import { Pagination } from '@ark-ui/react/pagination'
+import { useId, type ReactNode } from 'react'
+import { css, sva } from 'styled-system/css'
+import { Button } from './button'
+import { AlertIcon, ChevronDownIcon, ChevronEndIcon, ChevronStartIcon, ChevronUpIcon, SortIcon } from './icons'
+
+export type SortDirection = 'asc' | 'desc'
+export type SortState = { column: string; direction: SortDirection }
+
+export type DataTableColumn<Row> = {
+  id: string
+  header: ReactNode
+  cell: (row: Row) => ReactNode
+  sortable?: boolean
+  /** A CSS width for the column (e.g. '8rem', '20%'). */
+  width?: string
+  align?: 'start' | 'center' | 'end'
+}
+
+export type DataTablePagination = {
+  page: number
+  pagesCount: number
+  total: number
+  pageSize: number
+  pageSizes?: number[]
+  onPage: (page: number) => void
+  onPageSize?: (pageSize: number) => void
+}
+
+export type DataTableLabels = {
+  /** Name of the pagination landmark. */
+  pagination: string
+  previous: string
+  next: string
+  /** Label of the page size choice (e.g. "Rows per page"). */
+  pageSize: string
+  /** Accessible name of a page button. */
+  page: (page: number) => string
+  /** The visible range summary, e.g. (1, 15, 120) => "1–15 of 120". */
+  range?: (from: number, to: number, total: number) => string
+  /** Announced while loading. */
+  loading: string
+}
+
+export type DataTableProps<Row> = {
+  /** The table's name, shown as its caption (visually hidden with `captionHidden`). */
+  caption: string
+  captionHidden?: boolean
+  columns: DataTableColumn<Row>[]
+  rows: Row[]
+  rowKey: (row: Row) => string | number
+  sort?: SortState | null | undefined
+  onSort?: (sort: SortState) => void
+  /** Row actions (menu, buttons); rendered in a last column headed `actionsHeader`. */
+  actions?: (row: Row) => ReactNode
+  actionsHeader?: string
+  loading?: boolean
+  /** Skeleton rows while loading when there is no pagination (default 10). */
+  skeletonRows?: number
+  emptyMessage: ReactNode
+  /** When set, the body shows this message and a retry button instead of rows. */
+  error?: ReactNode
+  retryLabel?: string
+  onRetry?: () => void
+  pagination?: DataTablePagination
+  labels: DataTableLabels
+}
+
+export const dataTableRecipe = sva({
+  slots: ['root', 'scroller', 'table', 'caption', 'th', 'sortButton', 'td', 'row', 'state', 'skeleton', 'footer'],
+  base: {
+    root: {
+      display: 'flex',
+      flexDir: 'column',
+      gap: '0',
+      w: 'full',
+      minW: '0',
+      bg: 'bg.surface',
+      borderWidth: '1px',
+      borderColor: 'border.default',
+      borderRadius: 'xl',
+    },
+    scroller: {
+      w: 'full',
+      maxW: 'full',
+      overflowX: 'auto',
+      overscrollBehaviorX: 'contain',
+      borderTopRadius: 'xl',
+      _focusVisible: { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '-2px' },
+    },
+    table: { w: 'full', borderCollapse: 'collapse', fontSize: 'sm', tableLayout: 'auto' },
+    caption: { textAlign: 'start', captionSide: 'top', px: '4', py: '3', fontWeight: '600', color: 'fg.default' },
+    th: {
+      h: '11',
+      px: '4',
+      bg: 'bg.subtle',
+      color: 'fg.muted',
+      fontSize: 'xs',
+      fontWeight: '600',
+      textTransform: 'uppercase',
+      letterSpacing: '0.02em',
+      whiteSpace: 'nowrap',
+      borderBottomWidth: '1px',
+      borderColor: 'border.default',
+      textAlign: 'start',
+      '&[data-align=center]': { textAlign: 'center' },
+      '&[data-align=end]': { textAlign: 'end' },
+    },
+    sortButton: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1',
+      font: 'inherit',
+      textTransform: 'inherit',
+      letterSpacing: 'inherit',
+      color: 'inherit',
+      cursor: 'pointer',
+      borderRadius: 'sm',
+      _hover: { color: 'fg.default' },
+      '&[data-sorted]': { color: 'accent.default' },
+    },
+    row: {
+      h: '14',
+      borderBottomWidth: '1px',
+      borderColor: 'border.default',
+      _last: { borderBottomWidth: '0' },
+      _hover: { bg: 'bg.subtle' },
+    },
+    td: {
+      px: '4',
+      py: '2',
+      color: 'fg.default',
+      verticalAlign: 'middle',
+      textAlign: 'start',
+      '&[data-align=center]': { textAlign: 'center' },
+      '&[data-align=end]': { textAlign: 'end' },
+    },
+    state: { px: '4', py: '10', textAlign: 'center', color: 'fg.muted' },
+    skeleton: {
+      display: 'block',
+      h: '3',
+      w: '70%',
+      maxW: '12rem',
+      borderRadius: 'full',
+      bg: 'gray.200',
+      animation: 'pulse 1.4s ease-in-out infinite',
+    },
+    footer: {
+      display: 'flex',
+      flexWrap: 'wrap',
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      gap: '3',
+      px: '4',
+      py: '3',
+      borderTopWidth: '1px',
+      borderColor: 'border.default',
+      fontSize: 'sm',
+      color: 'fg.muted',
+    },
+  },
+})
+
+const pageButton = css({
+  minW: '8',
+  h: '8',
+  px: '2',
+  display: 'inline-grid',
+  placeItems: 'center',
+  borderRadius: 'md',
+  fontSize: 'sm',
+  fontWeight: '500',
+  color: 'fg.default',
+  cursor: 'pointer',
+  _hover: { bg: 'bg.muted' },
+  _selected: { bg: 'primary.600', color: 'white', _hover: { bg: 'primary.700' } },
+  _disabled: { opacity: 0.4, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
+})
+const mirrored = css({ _rtl: { transform: 'scaleX(-1)' } })
+
+const ariaSort = (sort: SortState | null | undefined, column: string) =>
+  sort?.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
+
+/**
+ * A server-driven table: the caller owns sort, page and loading (the dataTable chart), the table
+ * only renders them. Wide tables scroll inside their own frame, never the page.
+ */
+export function DataTable<Row>(props: DataTableProps<Row>) {
+  const { caption, captionHidden, columns, rows, rowKey, sort, onSort, actions, actionsHeader, loading, error, pagination, labels } = props
+  const s = dataTableRecipe()
+  const captionId = useId()
+  const colCount = columns.length + (actions ? 1 : 0)
+  const skeletonCount = pagination?.pageSize ?? props.skeletonRows ?? 10
+
+  let body: ReactNode
+  if (loading) {
+    body = Array.from({ length: skeletonCount }, (_, i) => (
+      <tr key={`skeleton-${i}`} className={s.row} data-skeleton="">
+        {Array.from({ length: colCount }, (_, j) => (
+          <td key={j} className={s.td}>
+            <span className={s.skeleton} />
+          </td>
+        ))}
+      </tr>
+    ))
+  } else if (error) {
+    body = (
+      <tr>
+        <td colSpan={colCount} className={s.state}>
+          <div role="alert" className={css({ display: 'flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
+            <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'danger.fg' })}>
+              <AlertIcon />
+              {error}
+            </span>
+            {props.onRetry && props.retryLabel ? (
+              <Button variant="outline" size="sm" onClick={props.onRetry}>
+                {props.retryLabel}
+              </Button>
+            ) : null}
+          </div>
+        </td>
+      </tr>
+    )
+  } else if (rows.length === 0) {
+    body = (
+      <tr>
+        <td colSpan={colCount} className={s.state} role="status">
+          {props.emptyMessage}
+        </td>
+      </tr>
+    )
+  } else {
+    body = rows.map((row) => (
+      <tr key={rowKey(row)} className={s.row}>
+        {columns.map((col) => (
+          <td key={col.id} className={s.td} data-align={col.align ?? 'start'}>
+            {col.cell(row)}
+          </td>
+        ))}
+        {actions ? (
+          <td className={s.td} data-align="end">
+            {actions(row)}
+          </td>
+        ) : null}
+      </tr>
+    ))
+  }
+
+  return (
+    <div className={s.root}>
+      <div className={s.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
+        <table className={s.table} aria-busy={loading || undefined}>
+          <caption id={captionId} className={captionHidden ? css({ srOnly: true }) : s.caption}>
+            {caption}
+            {loading ? <span className={css({ srOnly: true })} role="status">{` ${labels.loading}`}</span> : null}
+          </caption>
+          <thead>
+            <tr>
+              {columns.map((col) => {
+                const sorted = sort?.column === col.id ? sort.direction : undefined
+                return (
+                  <th
+                    key={col.id}
+                    scope="col"
+                    className={s.th}
+                    data-align={col.align ?? 'start'}
+                    style={col.width ? { width: col.width } : undefined}
+                    aria-sort={col.sortable ? ariaSort(sort, col.id) : undefined}
+                  >
+                    {col.sortable && onSort ? (
+                      <button
+                        type="button"
+                        className={s.sortButton}
+                        data-sorted={sorted ? '' : undefined}
+                        onClick={() => onSort({ column: col.id, direction: sorted === 'asc' ? 'desc' : 'asc' })}
+                      >
+                        {col.header}
+                        {sorted === 'asc' ? (
+                          <ChevronUpIcon width={14} height={14} />
+                        ) : sorted === 'desc' ? (
+                          <ChevronDownIcon width={14} height={14} />
+                        ) : (
+                          <SortIcon width={14} height={14} />
+                        )}
+                      </button>
+                    ) : (
+                      col.header
+                    )}
+                  </th>
+                )
+              })}
+              {actions ? (
+                <th scope="col" className={s.th} data-align="end">
+                  {actionsHeader ? actionsHeader : null}
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>{body}</tbody>
+        </table>
+      </div>
+      {pagination ? <TablePagination pagination={pagination} labels={labels} className={s.footer} /> : null}
+    </div>
+  )
+}
+
+function TablePagination({
+  pagination,
+  labels,
+  className,
+}: {
+  pagination: DataTablePagination
+  labels: DataTableLabels
+  className?: string | undefined
+}) {
+  const { page, pagesCount, total, pageSize, pageSizes, onPage, onPageSize } = pagination
+  const selectId = useId()
+  const from = total === 0 ? 0 : (page - 1) * pageSize + 1
+  const to = Math.min(total, page * pageSize)
+  // Ark counts pages from items; give it the server's page count so both agree even when `total` is capped.
+  const count = Math.max(pagesCount, 1) * pageSize
+  return (
+    <div className={className}>
+      <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+        {pageSizes && onPageSize ? (
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2' })}>
+            <label htmlFor={selectId}>{labels.pageSize}</label>
+            <select
+              id={selectId}
+              value={pageSize}
+              onChange={(e) => onPageSize(Number(e.currentTarget.value))}
+              className={css({
+                h: '8',
+                ps: '2',
+                pe: '2',
+                borderRadius: 'md',
+                borderWidth: '1px',
+                borderColor: 'border.strong',
+                bg: 'bg.surface',
+                color: 'fg.default',
+              })}
+            >
+              {pageSizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </span>
+        ) : null}
+        {labels.range ? <span aria-live="polite">{labels.range(from, to, total)}</span> : null}
+      </div>
+      {pagesCount > 1 ? (
+        <Pagination.Root
+          count={count}
+          pageSize={pageSize}
+          page={page}
+          siblingCount={1}
+          onPageChange={(d) => onPage(d.page)}
+          translations={{
+            rootLabel: labels.pagination,
+            prevTriggerLabel: labels.previous,
+            nextTriggerLabel: labels.next,
+            itemLabel: (d) => labels.page(d.page),
+          }}
+          className={css({ display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' })}
+        >
+          <Pagination.PrevTrigger className={pageButton} aria-label={labels.previous}>
+            <ChevronStartIcon width={16} height={16} className={mirrored} />
+          </Pagination.PrevTrigger>
+          <Pagination.Context>
+            {(api) =>
+              api.pages.map((p, index) =>
+                p.type === 'page' ? (
+                  <Pagination.Item key={index} {...p} className={pageButton}>
+                    {p.value}
+                  </Pagination.Item>
+                ) : (
+                  <Pagination.Ellipsis key={index} index={index} className={css({ px: '1' })}>
+                    &#8230;
+                  </Pagination.Ellipsis>
+                ),
+              )
+            }
+          </Pagination.Context>
+          <Pagination.NextTrigger className={pageButton} aria-label={labels.next}>
+            <ChevronEndIcon width={16} height={16} className={mirrored} />
+          </Pagination.NextTrigger>
+        </Pagination.Root>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,135 @@
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { LocaleProvider } from '@ark-ui/react/locale'
+import { describe, expect, it, vi } from 'vitest'
+import { DataTable, type DataTableColumn, type DataTableProps } from '../../src/ui/data-table'
+
+type Row = { id: number; name: string; order: number }
+
+const rows: Row[] = [
+  { id: 1, name: 'Phones', order: 2 },
+  { id: 2, name: 'Laptops', order: 1 },
+]
+const columns: DataTableColumn<Row>[] = [
+  { id: 'name', header: 'Name', cell: (r) => r.name, sortable: true },
+  { id: 'order', header: 'Order', cell: (r) => r.order, sortable: true, align: 'end' },
+  { id: 'id', header: 'ID', cell: (r) => r.id },
+]
+const labels = {
+  pagination: 'Pages',
+  previous: 'Previous page',
+  next: 'Next page',
+  pageSize: 'Rows per page',
+  page: (n: number) => `Page ${n}`,
+  range: (from: number, to: number, total: number) => `${from}–${to} of ${total}`,
+  loading: 'Loading',
+}
+
+function renderTable(props: Partial<DataTableProps<Row>> = {}) {
+  return render(
+    <DataTable<Row>
+      caption="Categories"
+      columns={columns}
+      rows={rows}
+      rowKey={(r) => r.id}
+      emptyMessage="No data"
+      labels={labels}
+      {...props}
+    />,
+  )
+}
+
+describe('DataTable', () => {
+  it('renders a captioned table with one row per record and the actions column', () => {
+    renderTable({ actions: (r) => <button type="button">{`Edit ${r.name}`}</button>, actionsHeader: 'Actions' })
+    const table = screen.getByRole('table', { name: /Categories/ })
+    const bodyRows = within(table).getAllByRole('row').slice(1)
+    expect(bodyRows).toHaveLength(2)
+    expect(within(bodyRows[0]!).getByText('Phones')).toBeTruthy()
+    expect(screen.getByRole('columnheader', { name: 'Actions' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Edit Laptops' })).toBeTruthy()
+    // The scrolling frame is a named, focusable region so wide tables scroll by keyboard too.
+    expect(screen.getByRole('region', { name: /Categories/ }).getAttribute('tabindex')).toBe('0')
+  })
+
+  it('marks the sorted column with aria-sort and asks for the next direction', () => {
+    const onSort = vi.fn()
+    renderTable({ sort: { column: 'name', direction: 'asc' }, onSort })
+    const name = screen.getByRole('columnheader', { name: /Name/ })
+    const order = screen.getByRole('columnheader', { name: /Order/ })
+    expect(name.getAttribute('aria-sort')).toBe('ascending')
+    expect(order.getAttribute('aria-sort')).toBe('none')
+    expect(screen.getByRole('columnheader', { name: 'ID' }).hasAttribute('aria-sort')).toBe(false)
+    fireEvent.click(within(name).getByRole('button'))
+    expect(onSort).toHaveBeenLastCalledWith({ column: 'name', direction: 'desc' })
+    fireEvent.click(within(order).getByRole('button'))
+    expect(onSort).toHaveBeenLastCalledWith({ column: 'order', direction: 'asc' })
+  })
+
+  it('shows pageSize skeleton rows while loading, with aria-busy', () => {
+    const { container } = renderTable({
+      loading: true,
+      pagination: { page: 1, pagesCount: 3, total: 40, pageSize: 15, pageSizes: [15, 30], onPage: () => {}, onPageSize: () => {} },
+    })
+    expect(container.querySelectorAll('tbody tr[data-skeleton]')).toHaveLength(15)
+    expect(screen.getByRole('table').getAttribute('aria-busy')).toBe('true')
+    expect(screen.queryByText('Phones')).toBeNull()
+  })
+
+  it('shows the empty message when there are no rows', () => {
+    renderTable({ rows: [] })
+    expect(screen.getByText('No data')).toBeTruthy()
+  })
+
+  it('shows the error with a retry button that calls onRetry', () => {
+    const onRetry = vi.fn()
+    renderTable({ error: 'Could not load', retryLabel: 'Retry', onRetry })
+    expect(screen.getByRole('alert').textContent).toContain('Could not load')
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }))
+    expect(onRetry).toHaveBeenCalledTimes(1)
+  })
+
+  it('paginates: page buttons, next, and the page size choice', async () => {
+    const pages: number[] = []
+    const onPageSize = vi.fn()
+    renderTable({
+      pagination: {
+        page: 2,
+        pagesCount: 3,
+        total: 40,
+        pageSize: 15,
+        pageSizes: [15, 30, 50],
+        onPage: (p) => void pages.push(p),
+        onPageSize,
+      },
+    })
+    expect(screen.getByText('16–30 of 40')).toBeTruthy()
+    expect(screen.getByRole('navigation', { name: 'Pages' })).toBeTruthy()
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }))
+    await waitFor(() => expect(pages).toEqual([3]))
+    fireEvent.click(screen.getByRole('button', { name: /Page 1/ }))
+    await waitFor(() => expect(pages).toEqual([3, 1]))
+    fireEvent.change(screen.getByLabelText('Rows per page'), { target: { value: '30' } })
+    expect(onPageSize).toHaveBeenCalledWith(30)
+  })
+
+  it('in Arabic the pagination takes the page direction and the arrows are mirrored by CSS', () => {
+    render(
+      <LocaleProvider locale="ar-SA">
+        <div dir="rtl">
+          <DataTable<Row>
+            caption="التصنيفات"
+            columns={columns}
+            rows={rows}
+            rowKey={(r) => r.id}
+            emptyMessage="لا توجد بيانات"
+            labels={{ ...labels, pagination: 'الصفحات', previous: 'السابق', next: 'التالي' }}
+            pagination={{ page: 1, pagesCount: 2, total: 20, pageSize: 15, onPage: () => {} }}
+          />
+        </div>
+      </LocaleProvider>,
+    )
+    expect(screen.getByRole('navigation', { name: 'الصفحات' }).getAttribute('dir')).toBe('rtl')
+    const icon = screen.getByRole('button', { name: 'التالي' }).querySelector('svg')
+    expect(icon?.getAttribute('class')).toContain('rtl:')
+  })
+})

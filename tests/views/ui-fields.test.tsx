@@ -1,0 +1,233 @@
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { useState } from 'react'
+import { beforeAll, describe, expect, it, vi } from 'vitest'
+import { MultiComboboxField } from '../../src/ui/combobox-field'
+import { DateField } from '../../src/ui/date-field'
+import { ImageUpload, isAllowedImage } from '../../src/ui/image-upload'
+import { SelectField } from '../../src/ui/select-field'
+
+const options = [
+  { value: 'cairo', label: 'Cairo' },
+  { value: 'riyadh', label: 'Riyadh' },
+  { value: 'dubai', label: 'Dubai' },
+]
+
+beforeAll(() => {
+  // jsdom lacks these browser APIs that Zag's popups use.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  Element.prototype.scrollTo ??= function scrollTo() {}
+  Element.prototype.scrollIntoView ??= function scrollIntoView() {}
+  globalThis.CSS ??= {} as typeof CSS
+  CSS.escape ??= (v: string) => v.replace(/[^\w-]/g, (c) => `\\${c}`)
+  // jsdom has no object URLs; the preview only needs a string.
+  if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:preview'
+  if (!URL.revokeObjectURL) URL.revokeObjectURL = () => {}
+})
+
+describe('SelectField', () => {
+  function Harness({ onChange }: { onChange: (v: string) => void }) {
+    const [value, setValue] = useState('')
+    return (
+      <SelectField
+        label="City"
+        placeholder="Choose"
+        options={options}
+        value={value}
+        onValueChange={(v) => {
+          setValue(v)
+          onChange(v)
+        }}
+      />
+    )
+  }
+
+  it('opens with ArrowDown and picks with the keyboard', async () => {
+    const onChange = vi.fn()
+    render(<Harness onChange={onChange} />)
+    const trigger = screen.getByRole('combobox', { name: 'City' })
+    trigger.focus()
+    fireEvent.keyDown(trigger, { key: 'ArrowDown' })
+    const listbox = await screen.findByRole('listbox')
+    await waitFor(() => expect(trigger.getAttribute('aria-expanded')).toBe('true'))
+    const content = listbox
+    fireEvent.keyDown(content, { key: 'ArrowDown' })
+    fireEvent.keyDown(content, { key: 'Enter' })
+    await waitFor(() => expect(onChange).toHaveBeenCalled())
+    expect(options.map((o) => o.value)).toContain(onChange.mock.calls.at(-1)?.[0])
+    await waitFor(() => expect(trigger.textContent).toContain(options.find((o) => o.value === onChange.mock.calls.at(-1)?.[0])!.label))
+  })
+
+  it('shows its error text and marks the trigger invalid', () => {
+    render(<SelectField label="City" options={options} value="" onValueChange={() => {}} error="Required Field" />)
+    expect(screen.getByText('Required Field')).toBeTruthy()
+    expect(screen.getByRole('combobox', { name: 'City' }).getAttribute('aria-invalid')).toBe('true')
+  })
+})
+
+describe('MultiComboboxField', () => {
+  function Harness({ onChange }: { onChange: (v: string[]) => void }) {
+    const [value, setValue] = useState<string[]>(['cairo'])
+    return (
+      <MultiComboboxField
+        label="Cities"
+        options={options}
+        value={value}
+        onValueChange={(v) => {
+          setValue(v)
+          onChange(v)
+        }}
+        emptyText="No match"
+        removeLabel={(l) => `Remove ${l}`}
+        openLabel="Show cities"
+      />
+    )
+  }
+
+  it('filters by typing and adds the highlighted option with Enter', async () => {
+    const onChange = vi.fn()
+    render(<Harness onChange={onChange} />)
+    const input = screen.getByRole('combobox', { name: 'Cities' })
+    input.focus()
+    fireEvent.change(input, { target: { value: 'riy' } })
+    const listbox = await screen.findByRole('listbox')
+    await waitFor(() => expect(within(listbox).queryByText('Dubai')).toBeNull())
+    fireEvent.keyDown(input, { key: 'ArrowDown' })
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith(['cairo', 'riyadh']))
+    expect(screen.getByRole('button', { name: 'Remove Riyadh' })).toBeTruthy()
+  })
+
+  it('removes a chosen option with its chip button', async () => {
+    const onChange = vi.fn()
+    render(<Harness onChange={onChange} />)
+    fireEvent.click(screen.getByRole('button', { name: 'Remove Cairo' }))
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([]))
+  })
+})
+
+describe('ImageUpload', () => {
+  function Harness({ onFile }: { onFile: (f: File | null) => void }) {
+    const [file, setFile] = useState<File | null>(null)
+    return (
+      <ImageUpload
+        label="Image"
+        name="image"
+        file={file}
+        onFileChange={(f) => {
+          setFile(f)
+          onFile(f)
+        }}
+        previewAlt="Preview"
+        dropzoneText="Drop an image here"
+        triggerLabel="Choose image"
+        removeLabel="Remove image"
+        typeError="Allowed: png, jpg, jpeg, webp"
+        progress={40}
+        progressLabel="Uploading"
+      />
+    )
+  }
+  const pick = async (file: File) => {
+    const input = screen.getByTestId('image-file')
+    await act(async () => {
+      fireEvent.input(input, { target: { files: [file] } })
+    })
+  }
+
+  it('checks extension and type together', () => {
+    expect(isAllowedImage({ name: 'a.PNG', type: 'image/png' })).toBe(true)
+    expect(isAllowedImage({ name: 'a.jpeg', type: 'image/jpeg' })).toBe(true)
+    expect(isAllowedImage({ name: 'a.webp', type: 'image/webp' })).toBe(true)
+    expect(isAllowedImage({ name: 'a.gif', type: 'image/gif' })).toBe(false)
+    expect(isAllowedImage({ name: 'a.png', type: 'text/plain' })).toBe(false)
+    expect(isAllowedImage({ name: 'a.png', type: 'image/jpeg' })).toBe(false)
+    expect(isAllowedImage({ name: 'png', type: 'image/png' })).toBe(false)
+  })
+
+  it('refuses a .gif before upload and says which types are allowed', async () => {
+    const onFile = vi.fn()
+    render(<Harness onFile={onFile} />)
+    await pick(new File(['GIF89a'], 'anim.gif', { type: 'image/gif' }))
+    expect(await screen.findByText('Allowed: png, jpg, jpeg, webp')).toBeTruthy()
+    expect(onFile).not.toHaveBeenCalled()
+  })
+
+  it('refuses a text file renamed .png (type check)', async () => {
+    const onFile = vi.fn()
+    render(<Harness onFile={onFile} />)
+    await pick(new File(['hello'], 'notes.png', { type: 'text/plain' }))
+    expect(await screen.findByText('Allowed: png, jpg, jpeg, webp')).toBeTruthy()
+    expect(onFile).not.toHaveBeenCalled()
+  })
+
+  it('accepts a png, previews it, and shows the progress bar', async () => {
+    const onFile = vi.fn()
+    render(<Harness onFile={onFile} />)
+    const png = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' })
+    await pick(png)
+    await waitFor(() => expect(onFile).toHaveBeenCalledWith(png))
+    expect(screen.queryByText('Allowed: png, jpg, jpeg, webp')).toBeNull()
+    expect(await screen.findByRole('img', { name: 'Preview' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Remove image' })).toBeTruthy()
+    expect(screen.getByRole('progressbar', { name: 'Uploading' }).getAttribute('aria-valuenow')).toBe('40')
+  })
+})
+
+describe('DateField', () => {
+  function Harness({ onChange, minDate }: { onChange: (v: string) => void; minDate: string }) {
+    const [value, setValue] = useState('')
+    return (
+      <DateField
+        label="Start date"
+        value={value}
+        minDate={minDate}
+        onValueChange={(v) => {
+          setValue(v)
+          onChange(v)
+        }}
+        openLabel="Open calendar"
+        prevLabel="Previous month"
+        nextLabel="Next month"
+      />
+    )
+  }
+
+  it('disables days before minDate and ignores clicks on them', async () => {
+    const onChange = vi.fn()
+    render(<Harness onChange={onChange} minDate="2030-06-15" />)
+    fireEvent.click(screen.getByRole('button', { name: 'Open calendar' }))
+    await screen.findByRole('grid')
+    // Walk forward to June 2030 from today's month.
+    for (let i = 0; i < 120 && !document.querySelector('[data-value="2030-06-15"]'); i++) {
+      fireEvent.click(screen.getByRole('button', { name: 'Next month' }))
+      await act(async () => {})
+    }
+    const earlier = document.querySelector<HTMLElement>('[data-part=table-cell-trigger][data-value="2030-06-10"]')
+    const allowed = document.querySelector<HTMLElement>('[data-part=table-cell-trigger][data-value="2030-06-20"]')
+    expect(earlier).toBeTruthy()
+    expect(earlier!.hasAttribute('data-disabled')).toBe(true)
+    fireEvent.click(earlier!)
+    await act(async () => {})
+    expect(onChange).not.toHaveBeenCalled()
+    fireEvent.click(allowed!)
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2030-06-20'))
+  })
+
+  it('refuses a typed date earlier than minDate and accepts a later one', async () => {
+    const onChange = vi.fn()
+    render(<Harness onChange={onChange} minDate="2030-06-15" />)
+    const input = screen.getByRole('textbox', { name: 'Start date' })
+    fireEvent.change(input, { target: { value: '2030-06-01' } })
+    fireEvent.keyDown(input, { key: 'Enter' })
+    fireEvent.blur(input)
+    await act(async () => {})
+    expect(onChange.mock.calls.map((c) => c[0])).not.toContain('2030-06-01')
+    fireEvent.change(input, { target: { value: '2030-07-01' } })
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2030-07-01'))
+  })
+})
