@@ -8,6 +8,12 @@ export const paths = {
   dashboard: '/admin-panel/dashboard',
   profile: '/admin-panel/profile',
   notFound: '/404',
+  categories: {
+    list: '/admin-panel/categories/list',
+    create: '/admin-panel/categories/create',
+    edit: '/admin-panel/categories/edit',
+    view: '/admin-panel/categories/view',
+  },
 } as const
 
 /** Where a guest is sent to sign in, remembering where they were going. */

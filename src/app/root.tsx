@@ -4,6 +4,7 @@ import { createActor, type ActorRefFrom } from 'xstate'
 import { configureClient } from '../api/client'
 import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, type Locale } from '../contract'
 import { browserStorage } from '../machines/failure'
+import { listsMachine } from '../machines/lists'
 import { localeMachine } from '../machines/locale'
 import { navigationMachine } from '../machines/navigation'
 import { IDENTITY_STORAGE_KEY, sessionMachine, type Identity } from '../machines/session'
@@ -13,6 +14,7 @@ export type Root = {
   session: ActorRefFrom<typeof sessionMachine>
   locale: ActorRefFrom<typeof localeMachine>
   navigation: ActorRefFrom<typeof navigationMachine>
+  lists: ActorRefFrom<typeof listsMachine>
 }
 
 const readLocale = (): Locale | null => {
@@ -65,12 +67,16 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
     { input: { identity: readIdentity() } },
   )
 
+  const lists = createActor(listsMachine).start()
+
   let identity: Identity | null = null
   session.subscribe((s) => {
     const next = s.matches('signedIn') ? s.context.identity : null
     if (next !== identity) {
       identity = next
       navigation.send({ type: 'nav.identityChanged', identity })
+      // select lists and constants belong to the admin who fetched them
+      lists.send(next === 'admin' ? { type: 'lists.adminCurrent' } : { type: 'lists.reset' })
     }
   })
 
@@ -82,7 +88,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
   locale.start()
   session.start()
   navigation.start()
-  return { session, locale, navigation }
+  return { session, locale, navigation, lists }
 }
 
 const RootContext = createContext<Root | null>(null)

@@ -47,6 +47,27 @@ export const routes: RouteObject[] = [
             handle: handle('dashboard.title'),
             lazy: lazyScreen(() => import('../views/dashboard/dashboard'), (m) => m.DashboardScreen),
           },
+          { path: '/admin-panel/categories', element: <Navigate to={paths.categories.list} replace /> },
+          {
+            path: paths.categories.list,
+            handle: handle('categories.title'),
+            lazy: lazyScreen(() => import('../views/categories/list'), (m) => m.CategoriesListScreen),
+          },
+          {
+            path: paths.categories.create,
+            handle: handle('categories.createTitle'),
+            lazy: lazyScreen(() => import('../views/categories/form'), (m) => m.CategoryFormScreen),
+          },
+          {
+            path: `${paths.categories.edit}/:id`,
+            handle: handle('categories.editTitle'),
+            lazy: lazyScreen(() => import('../views/categories/form'), (m) => m.CategoryFormScreen),
+          },
+          {
+            path: `${paths.categories.view}/:id`,
+            handle: handle('categories.viewTitle'),
+            lazy: lazyScreen(() => import('../views/categories/view'), (m) => m.CategoryViewScreen),
+          },
           {
             path: paths.profile,
             handle: handle('actions.profile'),

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import ar from '../../src/i18n/locales/ar.json'
 import en from '../../src/i18n/locales/en.json'
-import { ADMIN, DEMO_PASSWORD, EXPIRED_TOKEN, INACTIVE_ADMIN, launchBrowser, newPage, startServer, type RunningServer } from './harness'
+import { ADMIN, DEMO_PASSWORD, EXPIRED_TOKEN, INACTIVE_ADMIN, launchBrowser, newPage, signIn, startServer, waitUrl, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -15,20 +15,8 @@ afterAll(async () => {
   await server?.stop()
 })
 
-/** Waits until the address matches: a glob (`**` for anything) or a regular expression. */
-const waitUrl = async (page: Page, url: string | RegExp) => {
-  const pattern =
-    typeof url === 'string' ? new RegExp(`^${url.split('**').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) : url
-  await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(pattern)
-}
 const open = async (lang?: 'ar' | 'en') => newPage(browser, server.url, lang)
 const dir = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])
-
-async function signIn(page: Page, email: string, password: string, t: typeof en | typeof ar) {
-  await page.getByLabel(t.fields.email).fill(email)
-  await page.getByLabel(t.fields.password, { exact: true }).fill(password)
-  await page.getByRole('button', { name: t.actions.signIn }).click()
-}
 
 describe('admin sign-in lifecycle in the browser', () => {
   it('sends a guest from /admin-panel to sign-in, in Arabic and right-to-left by default', async () => {

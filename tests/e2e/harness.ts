@@ -4,6 +4,9 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type ar from '../../src/i18n/locales/ar.json'
+import type en from '../../src/i18n/locales/en.json'
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '../../server/db'
 import { admins, passwordResets } from '../../server/db/schema'
@@ -151,3 +154,18 @@ export async function newPage(browser: Browser, baseURL: string, lang?: 'ar' | '
   const page = await context.newPage()
   return { context, page }
 }
+
+/** Waits until the address matches: a glob (`**` for anything) or a regular expression. */
+export const waitUrl = async (page: Page, url: string | RegExp) => {
+  const pattern =
+    typeof url === 'string' ? new RegExp(`^${url.split('**').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) : url
+  await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(pattern)
+}
+
+/** Fills the sign-in form and submits it. */
+export async function signIn(page: Page, email: string, password: string, t: typeof en | typeof ar) {
+  await page.getByLabel(t.fields.email).fill(email)
+  await page.getByLabel(t.fields.password, { exact: true }).fill(password)
+  await page.getByRole('button', { name: t.actions.signIn }).click()
+}
+

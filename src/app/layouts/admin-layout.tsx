@@ -1,10 +1,10 @@
 import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { NavLink, useNavigate } from 'react-router-dom'
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { css, cx } from 'styled-system/css'
 import { Avatar } from '../../ui/avatar'
-import { ChevronDownIcon, HomeIcon, LogoutIcon, UserIcon } from '../../ui/icons'
+import { ChevronDownIcon, FolderTreeIcon, HomeIcon, LogoutIcon, UserIcon } from '../../ui/icons'
 import { Menu } from '../../ui/menu'
 import { LanguageSwitch } from '../../views/shared/language-switch'
 import { useLayout, layoutStore } from '../layout-store'
@@ -39,6 +39,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
   const permissions = admin?.permissions ?? []
   const items = adminMenu.filter((item) => canSee(item, permissions))
   const navigate = useNavigate()
+  const location = useLocation()
 
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
@@ -51,12 +52,16 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
             <Logo />
           </NavLink>
           <nav aria-label={t('nav.menu')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1', flex: '1' })}>
-            {items.map((item) => (
-              <NavLink key={item.path} to={item.path} className={navLink}>
-                <HomeIcon width={16} height={16} />
-                {t(item.label)}
-              </NavLink>
-            ))}
+            {items.map((item) => {
+              const Icon = item.icon === 'home' ? HomeIcon : FolderTreeIcon
+              const current = location.pathname === item.section || location.pathname.startsWith(`${item.section}/`)
+              return (
+                <Link key={item.path} to={item.path} className={navLink} aria-current={current ? 'page' : undefined}>
+                  <Icon width={16} height={16} />
+                  {t(item.label)}
+                </Link>
+              )
+            })}
           </nav>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ms: 'auto' })}>
             <LanguageSwitch />
