@@ -93,9 +93,15 @@ describe('categories in the browser', () => {
     await row.locator('[data-part="control"]').click()
     await expect.poll(() => toggle.isChecked()).toBe(false)
 
-    await row.getByRole('button', { name: t.actions.delete }).click()
+    const deleteButton = row.getByRole('button', { name: t.actions.delete })
+    await deleteButton.click()
     const confirm = page.getByRole('alertdialog')
     await confirm.getByText(t.table.confirmDelete).waitFor()
+    // Escape closes the dialog and gives focus back to the button that opened it
+    await page.keyboard.press('Escape')
+    await confirm.waitFor({ state: 'hidden' })
+    await expect.poll(() => deleteButton.evaluate((el) => el === document.activeElement)).toBe(true)
+    await deleteButton.click()
     await confirm.getByRole('button', { name: t.actions.no }).click()
     await confirm.waitFor({ state: 'hidden' })
     await row.getByRole('button', { name: t.actions.delete }).click()
