@@ -32,7 +32,7 @@ export type BuildAppOptions = {
   modules?: readonly ServerModule[]
 }
 
-export const DEFAULT_RATE_LIMIT = { loginMax: 10, forgotMax: 5, windowMs: 60_000, tokenMax: 20, notFoundMax: 60 } as const
+export const DEFAULT_RATE_LIMIT = { loginMax: 10, forgotMax: 5, windowMs: 60_000, tokenMax: 20, notFoundMax: 60, contactMax: 5 } as const
 export const DEFAULT_BODY_LIMIT = 1024 * 1024
 
 /** Log paths whose values never reach the logs (tokens, passwords, credentials). */

@@ -31,6 +31,7 @@ async function main() {
       rateLimit: {
         ...(env.rateLimit.loginMax ? { loginMax: env.rateLimit.loginMax } : {}),
         ...(env.rateLimit.forgotMax ? { forgotMax: env.rateLimit.forgotMax } : {}),
+        ...(env.rateLimit.contactMax ? { contactMax: env.rateLimit.contactMax } : {}),
       },
     },
     mailer: (mailLog) =>

@@ -237,3 +237,161 @@ export const categories = pgTable(
     check('categories_not_own_parent_check', sql`${t.parentId} is null or ${t.parentId} <> ${t.id}`),
   ],
 )
+
+/** Product properties (attributes); choice types carry `values` (`[{ value_ar, value_en }]`). */
+export const properties = pgTable(
+  'properties',
+  {
+    id: id(),
+    nameAr: text('name_ar').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionAr: text('description_ar'),
+    descriptionEn: text('description_en'),
+    attributeType: text('attribute_type').notNull(),
+    values: jsonb('values').$type<{ value_ar: string; value_en: string }[]>().notNull().default(sql`'[]'::jsonb`),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Read-only for now: set when products use the property. */
+    mapped: boolean('mapped').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('properties_name_ar_idx').on(t.nameAr, t.id),
+    index('properties_name_en_idx').on(t.nameEn, t.id),
+    index('properties_attribute_type_idx').on(t.attributeType, t.id),
+    index('properties_created_at_idx').on(t.createdAt, t.id),
+    check('properties_version_check', sql`${t.version} >= 1`),
+    check('properties_attribute_type_check', sql`${t.attributeType} in ('TEXT', 'NUMBER', 'SELECT', 'MULTI_SELECT', 'COLOR', 'BOOLEAN')`),
+    check('properties_values_array_check', sql`jsonb_typeof(${t.values}) = 'array'`),
+  ],
+)
+
+const ARTICLE_LANGUAGES_SQL = sql`('ar', 'en', 'both')`
+
+/** Blog posts and content pages share one shape; each has its own table. */
+function articleTable(name: string) {
+  return pgTable(
+    name,
+    {
+      id: id(),
+      titleAr: text('title_ar').notNull(),
+      titleEn: text('title_en').notNull(),
+      shortDescriptionAr: text('short_description_ar'),
+      shortDescriptionEn: text('short_description_en'),
+      bodyAr: text('body_ar').notNull(),
+      bodyEn: text('body_en').notNull(),
+      seoLinkAr: text('seo_link_ar').notNull(),
+      seoLinkEn: text('seo_link_en').notNull(),
+      sortOrder: integer('sort_order').notNull().default(0),
+      language: text('language').notNull().default('both'),
+      image: text('image'),
+      isActive: boolean('is_active').notNull().default(true),
+      createdAt: createdAt(),
+      updatedAt: updatedAt(),
+      version: integer('version').notNull().default(1),
+    },
+    (t) => [
+      uniqueIndex(`${name}_seo_link_ar_unique`).on(t.seoLinkAr),
+      uniqueIndex(`${name}_seo_link_en_unique`).on(t.seoLinkEn),
+      index(`${name}_title_ar_idx`).on(t.titleAr, t.id),
+      index(`${name}_title_en_idx`).on(t.titleEn, t.id),
+      index(`${name}_sort_order_idx`).on(t.sortOrder, t.id),
+      index(`${name}_created_at_idx`).on(t.createdAt, t.id),
+      check(`${name}_version_check`, sql`${t.version} >= 1`),
+      check(`${name}_sort_order_check`, sql`${t.sortOrder} >= 0`),
+      check(`${name}_language_check`, sql`${t.language} in ${ARTICLE_LANGUAGES_SQL}`),
+    ],
+  )
+}
+
+export const blogs = articleTable('blogs')
+export const contents = articleTable('contents')
+
+/** Messages of the public contact form (read / unread). */
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    subject: text('subject').notNull(),
+    message: text('message').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('contact_messages_created_at_idx').on(t.createdAt, t.id),
+    index('contact_messages_name_idx').on(t.name, t.id),
+    index('contact_messages_is_read_idx').on(t.isRead, t.id),
+  ],
+)
+
+/** The single terms-and-conditions record (`singleton` is always true: at most one row). */
+export const termsConditions = pgTable(
+  'terms_conditions',
+  {
+    id: id(),
+    singleton: boolean('singleton').notNull().default(true),
+    termsAr: text('terms_ar').notNull(),
+    termsEn: text('terms_en').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('terms_conditions_singleton_unique').on(t.singleton),
+    check('terms_conditions_singleton_check', sql`${t.singleton}`),
+    check('terms_conditions_version_check', sql`${t.version} >= 1`),
+  ],
+)
+
+/** Shipping issues reported by the platform; resolved once (`resolve_at`, `resolved_by`). */
+export const shippingIssues = pgTable(
+  'shipping_issues',
+  {
+    id: id(),
+    shipmentId: text('shipment_id').notNull(),
+    orderId: integer('order_id').notNull(),
+    orderNumber: text('order_number').notNull(),
+    trackingNumber: text('tracking_number'),
+    tenantId: integer('tenant_id').notNull(),
+    tenantName: text('tenant_name').notNull(),
+    issue: text('issue').notNull(),
+    resolveAt: tz('resolve_at'),
+    resolvedBy: integer('resolved_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('shipping_issues_created_at_idx').on(t.createdAt, t.id),
+    index('shipping_issues_resolve_at_idx').on(t.resolveAt, t.id),
+    check('shipping_issues_version_check', sql`${t.version} >= 1`),
+  ],
+)
+
+/** Requests of stores to activate a shipping company; activated once (`activated_at`). */
+export const shippingCompanyRequests = pgTable(
+  'shipping_company_requests',
+  {
+    id: id(),
+    tenantId: integer('tenant_id').notNull(),
+    tenantName: text('tenant_name').notNull(),
+    companyName: text('company_name').notNull(),
+    contactPhone: text('contact_phone').notNull(),
+    activatedAt: tz('activated_at'),
+    activatedBy: integer('activated_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    index('shipping_company_requests_created_at_idx').on(t.createdAt, t.id),
+    index('shipping_company_requests_activated_at_idx').on(t.activatedAt, t.id),
+    check('shipping_company_requests_version_check', sql`${t.version} >= 1`),
+  ],
+)

@@ -15,6 +15,8 @@ export type RateLimitConfig = {
   tokenMax?: number
   /** Unknown `/api/*` paths per window, per client IP (default 60). */
   notFoundMax?: number
+  /** Public contact-form messages per window, per client IP (default 5). */
+  contactMax?: number
 }
 
 export type AppConfig = {

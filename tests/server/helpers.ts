@@ -155,7 +155,7 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
         sessionTtlMs: merged.sessionTtlMs,
         bodyLimit: merged.bodyLimit,
         // Generous by default so suites are not limited; rate-limit tests pass small ones.
-        rateLimit: { loginMax: 1000, forgotMax: 1000, tokenMax: 1000, notFoundMax: 1000, windowMs: 60_000, ...merged.rateLimit },
+        rateLimit: { loginMax: 1000, forgotMax: 1000, tokenMax: 1000, notFoundMax: 1000, contactMax: 1000, windowMs: 60_000, ...merged.rateLimit },
       },
     })
     return app
@@ -288,4 +288,11 @@ export async function grantRole(server: TestServer, adminId: number, permissions
     .returning({ id: roles.id })
   await server.db.insert(adminRoles).values({ adminId, roleId: role!.id, createdAt: now })
   return role!.id
+}
+
+/** The admin routes of a permission module (`<module>:*`), with `:id` filled in, to walk them. */
+export function routesOfModule(server: TestServer, module: string, id: number): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string }[] {
+  return server.app.routeAccess
+    .filter((r) => r.access.kind === 'admin' && r.access.permission.startsWith(`${module}:`) && r.method !== 'HEAD')
+    .map((r) => ({ method: r.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url: r.url.replace(':id', String(id)) }))
 }

@@ -246,6 +246,8 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
           'POST /api/admin-panal/auth/reset-password',
           'POST /api/forgot_password',
           'POST /api/login',
+          'POST /api/contact',
+          'GET /api/uploads/:name',
           'POST /api/register',
         ].sort(),
       )

@@ -6,7 +6,17 @@ import type { Seeder } from '../../lib/context'
 export const DEMO_ROLE = {
   nameAr: 'محرر المحتوى',
   nameEn: 'Content editor',
-  permissions: ['categories:view', 'categories:create', 'categories:update'],
+  permissions: [
+    'categories:view',
+    'categories:create',
+    'categories:update',
+    'blogs:view',
+    'blogs:create',
+    'blogs:update',
+    'contents:view',
+    'contents:create',
+    'contents:update',
+  ],
 }
 export const DEMO_ROLE_ADMIN_EMAIL = 'sara.subadmin@example.com'
 

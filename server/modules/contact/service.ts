@@ -1,0 +1,100 @@
+import { eq, sql } from 'drizzle-orm'
+import * as z from 'zod/mini'
+import {
+  contactCreateBody,
+  contactDetailSchema,
+  contactListQuery,
+  contactMessageSchema,
+  contactResource,
+  versionSchema,
+  type ContactCreateBody,
+  type ContactListQuery,
+  type ContactMessage,
+} from '../../../src/contract'
+import { contactMessages } from '../../db/schema'
+import { writeAudit } from '../../lib/audit'
+import type { AppDeps, Principal } from '../../lib/context'
+import { AppError } from '../../lib/errors'
+import type { ResourceDefinition, ResourceTable } from '../../lib/resource'
+
+/**
+ * Contact: messages of the public contact form. Admins list them, view one (which marks it read,
+ * audited as `read` the first time) and delete them; nobody edits them.
+ */
+
+export type ContactRow = typeof contactMessages.$inferSelect
+
+export function toContactMessage(row: ContactRow): ContactMessage {
+  return {
+    id: row.id,
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    subject: row.subject,
+    message: row.message,
+    is_read: row.isRead,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+/** The list, view and delete of the generic resource (no create / update / toggle routes are registered). */
+export const contactDefinition: ResourceDefinition<
+  ContactListQuery,
+  ContactCreateBody,
+  { version: number },
+  ContactRow,
+  ContactMessage,
+  ContactMessage
+> = {
+  ...contactResource,
+  // No is_active column: only list, view and delete use the table through the engine.
+  table: contactMessages as unknown as ResourceTable,
+  listQuery: contactListQuery,
+  createBody: contactCreateBody,
+  updateBody: z.strictObject({ version: versionSchema }),
+  item: contactMessageSchema,
+  detail: contactDetailSchema,
+  sort: {
+    created_at: () => contactMessages.createdAt,
+    name: () => contactMessages.name,
+    id: () => contactMessages.id,
+  },
+  defaultSort: { column: 'id', direction: 'desc' },
+  filters: { is_read: (value) => eq(contactMessages.isRead, value === '1') },
+  search: () => [contactMessages.name, contactMessages.email, contactMessages.subject],
+  toItem: (row) => toContactMessage(row),
+  toDetail: (_db, row) => Promise.resolve(toContactMessage(row)),
+  toValues: () => ({}),
+}
+
+/** `GET {path}/{id}`: the message, marked read (and audited) if it was not. */
+export async function readContactMessage(deps: AppDeps, admin: Principal, id: number): Promise<ContactMessage> {
+  const now = deps.clock()
+  return deps.db.transaction(async (tx) => {
+    const [row] = await tx.select().from(contactMessages).where(eq(contactMessages.id, id)).limit(1).for('update')
+    if (!row) throw new AppError(404, 'errors.notFound')
+    if (row.isRead) return toContactMessage(row)
+    const [updated] = await tx
+      .update(contactMessages)
+      .set({ isRead: true, updatedAt: now, version: sql`${contactMessages.version} + 1` })
+      .where(eq(contactMessages.id, id))
+      .returning()
+    await writeAudit(tx, { adminId: admin.id, action: 'read', resource: contactResource.name, recordId: id, changes: { is_read: { from: false, to: true } }, at: now })
+    return toContactMessage(updated ?? row)
+  })
+}
+
+/** `POST /api/contact`: stores a message of the public form (unread). */
+export async function submitContactMessage(deps: AppDeps, body: ContactCreateBody): Promise<void> {
+  const now = deps.clock()
+  await deps.db.insert(contactMessages).values({
+    name: body.name,
+    email: body.email,
+    phone: body.phone || null,
+    subject: body.subject,
+    message: body.message,
+    createdAt: now,
+    updatedAt: now,
+  })
+}

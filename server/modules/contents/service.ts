@@ -1,0 +1,6 @@
+import { contentsResource } from '../../../src/contract'
+import { contents } from '../../db/schema'
+import { articleDefinition } from '../../lib/articles'
+
+/** Contents: the article resource (sanitised bodies, seo_link unique per language) over the contents table. */
+export const contentsDefinition = articleDefinition(contentsResource, contents)

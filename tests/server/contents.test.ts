@@ -1,0 +1,3 @@
+import { articleSuite } from './articles-suite'
+
+articleSuite('contents')
