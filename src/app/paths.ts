@@ -14,6 +14,32 @@ export const paths = {
     edit: '/admin-panel/categories/edit',
     view: '/admin-panel/categories/view',
   },
+  properties: {
+    list: '/admin-panel/properties/list',
+    create: '/admin-panel/properties/create',
+    edit: '/admin-panel/properties/edit',
+    view: '/admin-panel/properties/view',
+  },
+  blogs: {
+    list: '/admin-panel/blogs/list',
+    create: '/admin-panel/blogs/create',
+    edit: '/admin-panel/blogs/edit',
+  },
+  contents: {
+    list: '/admin-panel/contents/list',
+    create: '/admin-panel/contents/create',
+    edit: '/admin-panel/contents/edit',
+  },
+  contact: {
+    list: '/admin-panel/contact/list',
+    view: '/admin-panel/contact/view',
+  },
+  termsConditions: '/admin-panel/terms-conditions',
+  support: {
+    shippingList: '/admin-panel/support/shipping-list',
+    companyRequestsList: '/admin-panel/support/shipping-company-requests-list',
+    view: '/admin-panel/support/view',
+  },
 } as const
 
 /** Where a guest is sent to sign in, remembering where they were going. */

@@ -68,6 +68,91 @@ export const routes: RouteObject[] = [
             handle: handle('categories.viewTitle'),
             lazy: lazyScreen(() => import('../views/categories/view'), (m) => m.CategoryViewScreen),
           },
+          { path: '/admin-panel/properties', element: <Navigate to={paths.properties.list} replace /> },
+          {
+            path: paths.properties.list,
+            handle: handle('properties.title'),
+            lazy: lazyScreen(() => import('../views/properties/list'), (m) => m.PropertiesListScreen),
+          },
+          {
+            path: paths.properties.create,
+            handle: handle('properties.createTitle'),
+            lazy: lazyScreen(() => import('../views/properties/form'), (m) => m.PropertyFormScreen),
+          },
+          {
+            path: `${paths.properties.edit}/:id`,
+            handle: handle('properties.editTitle'),
+            lazy: lazyScreen(() => import('../views/properties/form'), (m) => m.PropertyFormScreen),
+          },
+          {
+            path: `${paths.properties.view}/:id`,
+            handle: handle('properties.viewTitle'),
+            lazy: lazyScreen(() => import('../views/properties/view'), (m) => m.PropertyViewScreen),
+          },
+          { path: '/admin-panel/blogs', element: <Navigate to={paths.blogs.list} replace /> },
+          {
+            path: paths.blogs.list,
+            handle: handle('blogs.title'),
+            lazy: lazyScreen(() => import('../views/articles/list'), (m) => m.BlogsListScreen),
+          },
+          {
+            path: paths.blogs.create,
+            handle: handle('blogs.createTitle'),
+            lazy: lazyScreen(() => import('../views/articles/form'), (m) => m.BlogFormScreen),
+          },
+          {
+            path: `${paths.blogs.edit}/:id`,
+            handle: handle('blogs.editTitle'),
+            lazy: lazyScreen(() => import('../views/articles/form'), (m) => m.BlogFormScreen),
+          },
+          { path: '/admin-panel/contents', element: <Navigate to={paths.contents.list} replace /> },
+          {
+            path: paths.contents.list,
+            handle: handle('contents.title'),
+            lazy: lazyScreen(() => import('../views/articles/list'), (m) => m.ContentsListScreen),
+          },
+          {
+            path: paths.contents.create,
+            handle: handle('contents.createTitle'),
+            lazy: lazyScreen(() => import('../views/articles/form'), (m) => m.ContentFormScreen),
+          },
+          {
+            path: `${paths.contents.edit}/:id`,
+            handle: handle('contents.editTitle'),
+            lazy: lazyScreen(() => import('../views/articles/form'), (m) => m.ContentFormScreen),
+          },
+          { path: '/admin-panel/contact', element: <Navigate to={paths.contact.list} replace /> },
+          {
+            path: paths.contact.list,
+            handle: handle('contact.title'),
+            lazy: lazyScreen(() => import('../views/contact/list'), (m) => m.ContactListScreen),
+          },
+          {
+            path: `${paths.contact.view}/:id`,
+            handle: handle('contact.viewTitle'),
+            lazy: lazyScreen(() => import('../views/contact/view'), (m) => m.ContactViewScreen),
+          },
+          {
+            path: paths.termsConditions,
+            handle: handle('terms.title'),
+            lazy: lazyScreen(() => import('../views/terms/terms'), (m) => m.TermsScreen),
+          },
+          { path: '/admin-panel/support', element: <Navigate to={paths.support.shippingList} replace /> },
+          {
+            path: paths.support.shippingList,
+            handle: handle('support.shippingTitle'),
+            lazy: lazyScreen(() => import('../views/support/list'), (m) => m.ShippingIssuesListScreen),
+          },
+          {
+            path: paths.support.companyRequestsList,
+            handle: handle('support.companyTitle'),
+            lazy: lazyScreen(() => import('../views/support/list'), (m) => m.CompanyRequestsListScreen),
+          },
+          {
+            path: `${paths.support.view}/:id`,
+            handle: handle('support.viewTitle'),
+            lazy: lazyScreen(() => import('../views/support/view'), (m) => m.SupportViewScreen),
+          },
           {
             path: paths.profile,
             handle: handle('actions.profile'),

@@ -4,13 +4,25 @@ import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { css, cx } from 'styled-system/css'
 import { Avatar } from '../../ui/avatar'
-import { ChevronDownIcon, FolderTreeIcon, HomeIcon, LogoutIcon, UserIcon } from '../../ui/icons'
+import {
+  ChevronDownIcon,
+  FileTextIcon,
+  FolderTreeIcon,
+  HomeIcon,
+  LayersIcon,
+  LifebuoyIcon,
+  LogoutIcon,
+  MailIcon,
+  ScaleIcon,
+  TagIcon,
+  UserIcon,
+} from '../../ui/icons'
 import { Menu } from '../../ui/menu'
 import { LanguageSwitch } from '../../views/shared/language-switch'
 import { useLayout, layoutStore } from '../layout-store'
 import { paths } from '../paths'
 import { useRoot } from '../root'
-import { adminMenu, canSee } from '../menu'
+import { adminMenu, canSee, type MenuItem } from '../menu'
 import { Logo } from './logo'
 
 const container = css({ w: 'full', maxW: '1320px', mx: 'auto', px: { base: '4', md: '6' } })
@@ -24,6 +36,7 @@ const navLink = css({
   borderRadius: 'lg',
   fontSize: 'sm',
   fontWeight: '600',
+  whiteSpace: 'nowrap',
   color: 'fg.muted',
   textDecoration: 'none',
   _hover: { bg: 'bg.muted', color: 'fg.default' },
@@ -47,13 +60,13 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
         {t('app.skipToContent')}
       </a>
       <header className={css({ bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default', position: 'sticky', top: '0', zIndex: 'sticky' })}>
-        <div className={cx(container, css({ h: '16', display: 'flex', alignItems: 'center', gap: '6' }))}>
+        <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: '6' }))}>
           <NavLink to={paths.dashboard} className={css({ textDecoration: 'none' })} aria-label={t('nav.dashboard')}>
             <Logo />
           </NavLink>
-          <nav aria-label={t('nav.menu')} className={css({ display: { base: 'none', md: 'flex' }, gap: '1', flex: '1' })}>
+          <nav aria-label={t('nav.menu')} className={css({ display: { base: 'none', md: 'flex' }, flexWrap: 'wrap', gap: '1', flex: '1' })}>
             {items.map((item) => {
-              const Icon = item.icon === 'home' ? HomeIcon : FolderTreeIcon
+              const Icon = menuIcons[item.icon]
               const current = location.pathname === item.section || location.pathname.startsWith(`${item.section}/`)
               return (
                 <Link key={item.path} to={item.path} className={navLink} aria-current={current ? 'page' : undefined}>
@@ -125,4 +138,15 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
       </main>
     </div>
   )
+}
+
+const menuIcons: Record<MenuItem['icon'], typeof HomeIcon> = {
+  home: HomeIcon,
+  folders: FolderTreeIcon,
+  tag: TagIcon,
+  file: FileTextIcon,
+  layers: LayersIcon,
+  mail: MailIcon,
+  scale: ScaleIcon,
+  support: LifebuoyIcon,
 }

@@ -8,7 +8,18 @@ import { SelectField } from '../../ui/select-field'
 import type { ResourceTableActor } from './use-resource-table'
 
 /** Search box (applies 300 ms after typing, from 2 characters), the status filter and an action. */
-export function TableToolbar({ table, statusFilter, action }: { table: ResourceTableActor; statusFilter?: boolean; action?: ReactNode }) {
+export function TableToolbar({
+  table,
+  statusFilter,
+  filters,
+  action,
+}: {
+  table: ResourceTableActor
+  statusFilter?: boolean
+  /** More filters of the resource (see `FilterSelect`), after the status filter. */
+  filters?: ReactNode
+  action?: ReactNode
+}) {
   const { t } = useTranslation()
   const searchText = useSelector(table, (s) => s.context.searchText)
   const status = useSelector(table, (s) => String(s.context.query.filters.is_active ?? 'all'))
@@ -36,7 +47,7 @@ export function TableToolbar({ table, statusFilter, action }: { table: ResourceT
           <SelectField
             label={t('table.status')}
             value={status}
-            onValueChange={(value) => table.send({ type: 'table.filtered', filters: value === '0' || value === '1' ? { is_active: value } : {} })}
+            onValueChange={(value) => table.send({ type: 'table.filtered', filters: withFilter(table, 'is_active', value === '0' || value === '1' ? value : null) })}
             options={[
               { value: 'all', label: t('table.all') },
               { value: '1', label: t('table.active') },
@@ -45,7 +56,40 @@ export function TableToolbar({ table, statusFilter, action }: { table: ResourceT
           />
         </div>
       ) : null}
+      {filters}
       <div className={css({ ms: 'auto' })}>{action}</div>
+    </div>
+  )
+}
+
+/** The table's filters with `key` set to `value` (removed when null); the others are kept. */
+function withFilter(table: ResourceTableActor, key: string, value: string | null) {
+  const { [key]: _dropped, ...rest } = table.getSnapshot().context.query.filters
+  return value === null ? rest : { ...rest, [key]: value }
+}
+
+/** A filter of a yes/no (or enumerated) column: "All" removes it. */
+export function FilterSelect({
+  table,
+  name,
+  label,
+  options,
+}: {
+  table: ResourceTableActor
+  name: string
+  label: string
+  options: { value: string; label: string }[]
+}) {
+  const { t } = useTranslation()
+  const value = useSelector(table, (s) => String(s.context.query.filters[name] ?? 'all'))
+  return (
+    <div className={css({ w: '48' })}>
+      <SelectField
+        label={label}
+        value={value}
+        onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, !next || next === 'all' ? null : next) })}
+        options={[{ value: 'all', label: t('table.all') }, ...options]}
+      />
     </div>
   )
 }

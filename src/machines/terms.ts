@@ -1,0 +1,118 @@
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { fetchTerms, saveTerms } from '../api/terms'
+import type { TermsBody, TermsCondition } from '../contract'
+import { failureOf, type Failure } from './failure'
+
+export type TermsValues = { terms_ar: string; terms_en: string }
+
+export type TermsContext = {
+  /** The stored record; null before the first save. */
+  record: TermsCondition | null
+  /** Server field errors of the last save (422), by field. */
+  errors: Record<string, string[]>
+  /** Failure of the last load or save. */
+  failure: Failure | null
+  /** Server message of the last save. */
+  message: string | null
+}
+
+export type TermsEvent = { type: 'terms.save'; values: TermsValues } | { type: 'terms.retry' } | { type: 'terms.reload' } | { type: 'terms.dismiss' }
+
+type SaveOutput = { message: string; record: TermsCondition }
+
+/**
+ * The terms and conditions (one record, no id): load, edit, save with the version it was loaded
+ * at. Field errors (422) go onto their fields, a stale save (409) is offered as a reload, other
+ * failures are shown and the text stays as typed.
+ */
+export const termsMachine = setup({
+  types: {
+    context: {} as TermsContext,
+    events: {} as TermsEvent,
+  },
+  actors: {
+    loadTerms: fromPromise(() => fetchTerms()),
+    saveTerms: fromPromise(({ input }: { input: TermsBody }) => saveTerms(input)),
+  },
+  actions: {
+    setRecord: assign((_, params: { record: TermsCondition | null }) => ({ record: params.record, failure: null, errors: {} })),
+    setSaved: assign((_, params: SaveOutput) => ({ record: params.record, message: params.message, failure: null, errors: {} })),
+    clearMessages: assign({ message: null, failure: null, errors: {} }),
+    setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
+    setFieldErrors: assign((_, params: { error: unknown }) => {
+      const failure = failureOf(params.error)
+      return { failure, errors: failure.errors }
+    }),
+    dismiss: assign({ failure: null }),
+  },
+  guards: {
+    isValidation: (_, params: { error: unknown }) => failureOf(params.error).status === 422,
+    isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
+  },
+}).createMachine({
+  id: 'terms',
+  context: { record: null, errors: {}, failure: null, message: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'The stored terms are fetched.',
+      invoke: {
+        id: 'loadTerms',
+        src: 'loadTerms',
+        onDone: { target: 'editing', actions: { type: 'setRecord', params: ({ event }) => ({ record: event.output }) } },
+        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+      },
+    },
+    loadFailed: {
+      description: 'The terms could not be loaded: the message with a retry.',
+      on: { 'terms.retry': 'loading' },
+    },
+    editing: {
+      description: 'The admin edits both texts; `message` holds the last save message.',
+      on: {
+        'terms.save': { target: 'saving', actions: 'clearMessages' },
+        'terms.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
+      },
+    },
+    saving: {
+      description: 'The texts are saved with the version they were loaded at.',
+      invoke: {
+        id: 'saveTerms',
+        src: 'saveTerms',
+        input: ({ context, event }) => ({
+          ...(event.type === 'terms.save' ? event.values : { terms_ar: '', terms_en: '' }),
+          ...(context.record ? { version: context.record.version } : {}),
+        }),
+        onDone: { target: 'editing', actions: { type: 'setSaved', params: ({ event }) => event.output } },
+        onError: [
+          {
+            guard: { type: 'isValidation', params: ({ event }) => ({ error: event.error }) },
+            target: 'editing',
+            description: '422: the messages go onto their fields.',
+            actions: { type: 'setFieldErrors', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            guard: { type: 'isConflict', params: ({ event }) => ({ error: event.error }) },
+            target: 'conflict',
+            description: '409: someone saved the terms since they were loaded.',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
+          { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        ],
+      },
+    },
+    conflict: {
+      description: 'Stale save: the server message with a reload (which drops the changes) or going on editing.',
+      on: {
+        'terms.reload': { target: 'loading', actions: 'clearMessages' },
+        'terms.dismiss': { target: 'editing', actions: 'dismiss' },
+      },
+    },
+  },
+})
+
+export type TermsSnapshot = SnapshotFrom<typeof termsMachine>
+
+/** Selectors for views. */
+export const termsFieldError = (s: TermsSnapshot, field: string) => s.context.errors[field]?.[0]
+export const isSavingTerms = (s: TermsSnapshot) => s.matches('saving')

@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright'
+import type { Browser, Page } from 'playwright-core'
+import ar from '../../src/i18n/locales/ar.json'
+import en from '../../src/i18n/locales/en.json'
+import { ADMIN, newPage, signIn, waitUrl } from './harness'
+
+/** Signs the owner in, in the given language, and lands on the dashboard. */
+export async function signedInAdmin(browser: Browser, url: string, lang: 'ar' | 'en') {
+  const t = lang === 'ar' ? ar : en
+  const { context, page } = await newPage(browser, url, lang)
+  await page.goto('/admin-panel/sign-in')
+  await signIn(page, ADMIN.email, ADMIN.password, t)
+  await waitUrl(page, '**/admin-panel/dashboard')
+  if (lang === 'en') {
+    await page.evaluate(() => localStorage.setItem('lang', 'en'))
+    await page.reload()
+  }
+  return { context, page, t }
+}
+
+/** Serious and critical accessibility violations of the page as it is now. */
+export async function axeViolations(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze()
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
+}
+
+/** Types into a rich text editor (a contentEditable textbox named by its label). */
+export async function typeRich(page: Page, label: string, text: string) {
+  const box = page.getByRole('textbox', { name: label, exact: true })
+  await box.click()
+  await page.keyboard.type(text)
+}
