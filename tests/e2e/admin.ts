@@ -4,16 +4,22 @@ import ar from '../../src/i18n/locales/ar.json'
 import en from '../../src/i18n/locales/en.json'
 import { ADMIN, newPage, signIn, waitUrl } from './harness'
 
-/** Signs the owner in, in the given language, and lands on the dashboard. */
+/**
+ * Signs the owner in and lands on the dashboard in the given language. The owner's own language is
+ * Arabic, so signing in from an English page would reload the page into Arabic: sign in in Arabic,
+ * then switch the page to English.
+ */
 export async function signedInAdmin(browser: Browser, url: string, lang: 'ar' | 'en') {
   const t = lang === 'ar' ? ar : en
-  const { context, page } = await newPage(browser, url, lang)
+  const { context, page } = await newPage(browser, url, 'ar')
   await page.goto('/admin-panel/sign-in')
-  await signIn(page, ADMIN.email, ADMIN.password, t)
+  await signIn(page, ADMIN.email, ADMIN.password, ar)
   await waitUrl(page, '**/admin-panel/dashboard')
+  await page.getByTestId('welcome').waitFor()
   if (lang === 'en') {
     await page.evaluate(() => localStorage.setItem('lang', 'en'))
     await page.reload()
+    await page.getByRole('heading', { name: en.dashboard.title }).waitFor()
   }
   return { context, page, t }
 }

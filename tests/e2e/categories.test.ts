@@ -1,9 +1,7 @@
-import AxeBuilder from '@axe-core/playwright'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import ar from '../../src/i18n/locales/ar.json'
-import en from '../../src/i18n/locales/en.json'
-import { ADMIN, launchBrowser, newPage, signIn, startServer, waitUrl, type RunningServer } from './harness'
+import { axeViolations, signedInAdmin } from './admin'
+import { launchBrowser, startServer, waitUrl, type RunningServer } from './harness'
 
 let server: RunningServer
 let browser: Browser
@@ -16,21 +14,7 @@ afterAll(async () => {
   await server?.stop()
 })
 
-async function admin(lang: 'ar' | 'en') {
-  const t = lang === 'ar' ? ar : en
-  const { context, page } = await newPage(browser, server.url, lang)
-  await page.goto('/admin-panel/sign-in')
-  await signIn(page, ADMIN.email, ADMIN.password, t)
-  await waitUrl(page, '**/admin-panel/dashboard')
-  if (lang === 'en') await page.evaluate(() => localStorage.setItem('lang', 'en'))
-  return { context, page, t }
-}
-
-/** Serious and critical accessibility violations of the page as it is now. */
-async function axeViolations(page: Page) {
-  const result = await new AxeBuilder({ page }).analyze()
-  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)
-}
+const admin = (lang: 'ar' | 'en') => signedInAdmin(browser, server.url, lang)
 
 const rowNames = (page: Page) => page.locator('tbody tr:not([data-skeleton]) td:first-child').allInnerTexts()
 
