@@ -11,11 +11,10 @@ import { FormNumberField, FormRichTextEditor, FormSelectField, FormTextareaField
 import { zodValidator } from '../../forms/zod-adapter'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/modal'
 import { LoadingScreen } from '../../ui/spinner'
 import { Switch } from '../../ui/switch'
 import { useEditorLabels } from '../shared/editor-labels'
-import { FailureDialog } from '../shared/failure-dialog'
+import { CrudFormActions } from '../shared/crud-form-actions'
 import { useTranslateRef } from '../shared/use-translate-ref'
 import { articleKinds, type ArticleKind } from './kinds'
 
@@ -155,37 +154,7 @@ function ArticleForm({ kind, id }: { kind: ArticleKind; id: number | undefined }
             />
             <ActiveField />
           </div>
-          <div className={css({ display: 'flex', gap: '3', mt: '8', justifyContent: 'flex-end' })}>
-            <Button variant="outline" onClick={() => form.send({ type: 'form.leaveRequested' })}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={flags.crud} loadingText={t('form.saving')}>
-              {t('actions.save')}
-            </Button>
-          </div>
-          <ConfirmDialog
-            open={snapshot.matches('confirmingLeave')}
-            title={t('form.unsavedTitle')}
-            message={t('form.unsavedBody')}
-            yesLabel={t('actions.leave')}
-            noLabel={t('actions.stay')}
-            onYes={() => form.send({ type: 'form.leaveConfirmed' })}
-            onNo={() => form.send({ type: 'form.leaveCancelled' })}
-          />
-          <ConfirmDialog
-            open={snapshot.matches('conflict')}
-            tone="primary"
-            title={t('form.conflictTitle')}
-            message={failure?.message || t('errors.conflict')}
-            yesLabel={t('actions.reload')}
-            noLabel={t('actions.leave')}
-            onYes={() => form.send({ type: 'form.reload' })}
-            onNo={() => form.send({ type: 'form.leaveRequested' })}
-          />
-          <FailureDialog
-            message={snapshot.matches('editing') && failure && failure.status !== 422 ? failure.message : null}
-            onClose={() => form.send({ type: 'form.dismiss' })}
-          />
+          <CrudFormActions form={form} />
         </form>
       )}
     />

@@ -14,11 +14,10 @@ import { paths } from '../../app/paths'
 import { useRoot } from '../../app/root'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
-import { ConfirmDialog } from '../../ui/modal'
 import { SelectField } from '../../ui/select-field'
 import { LoadingScreen } from '../../ui/spinner'
 import { Switch } from '../../ui/switch'
-import { FailureDialog } from '../shared/failure-dialog'
+import { CrudFormActions } from '../shared/crud-form-actions'
 import { useTranslateRef } from '../shared/use-translate-ref'
 
 type Values = {
@@ -148,37 +147,7 @@ function CategoryForm({ id }: { id: number | undefined }) {
             <FormNumberField name="sort_order" label={t('categories.fields.sort_order')} min={0} serverError={serverError('sort_order')} />
             <ActiveField />
           </div>
-          <div className={css({ display: 'flex', gap: '3', mt: '8', justifyContent: 'flex-end' })}>
-            <Button variant="outline" onClick={() => form.send({ type: 'form.leaveRequested' })}>
-              {t('actions.cancel')}
-            </Button>
-            <Button type="submit" loading={flags.crud} loadingText={t('form.saving')}>
-              {t('actions.save')}
-            </Button>
-          </div>
-          <ConfirmDialog
-            open={snapshot.matches('confirmingLeave')}
-            title={t('form.unsavedTitle')}
-            message={t('form.unsavedBody')}
-            yesLabel={t('actions.leave')}
-            noLabel={t('actions.stay')}
-            onYes={() => form.send({ type: 'form.leaveConfirmed' })}
-            onNo={() => form.send({ type: 'form.leaveCancelled' })}
-          />
-          <ConfirmDialog
-            open={snapshot.matches('conflict')}
-            tone="primary"
-            title={t('form.conflictTitle')}
-            message={failure?.message || t('errors.conflict')}
-            yesLabel={t('actions.reload')}
-            noLabel={t('actions.leave')}
-            onYes={() => form.send({ type: 'form.reload' })}
-            onNo={() => form.send({ type: 'form.leaveRequested' })}
-          />
-          <FailureDialog
-            message={snapshot.matches('editing') && failure && failure.status !== 422 ? failure.message : null}
-            onClose={() => form.send({ type: 'form.dismiss' })}
-          />
+          <CrudFormActions form={form} />
         </form>
       )}
     />
