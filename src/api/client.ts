@@ -42,6 +42,19 @@ export function configureClient(patch: Partial<ClientConfig>) {
   Object.assign(config, patch)
 }
 
+/** Base and headers of the contract, for the one call that cannot go through ofetch (upload progress). */
+export function requestTarget(path: string): { url: string; headers: Record<string, string> } {
+  const token = config.getToken()
+  const headers: Record<string, string> = { Accept: 'application/json', [LANG_HEADER]: config.getLang() }
+  if (token) headers.Authorization = `Bearer ${token}`
+  return { url: `${config.baseURL.replace(/\/$/, '')}/${path}`, headers }
+}
+
+/** Reports a 401 of an authenticated call (the session is purged). */
+export function reportStatus(status: number, hadToken: boolean) {
+  if (status === 401 && hadToken) config.onUnauthorized()
+}
+
 const http = ofetch.create({ retry: 0, timeout: 30_000 })
 
 function toApiError(error: unknown): ApiError {

@@ -1,0 +1,93 @@
+import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate'
+import { uploadImage } from '../api/uploads'
+import { UPLOADS_URL_PREFIX, type UploadResult } from '../contract'
+import { failureOf } from './failure'
+
+export type ImageUploadContext = {
+  /** The stored image's name (what the record keeps), or null. */
+  path: string | null
+  file: File | null
+  progress: number | null
+  error: string | null
+}
+
+export type ImageUploadEvent =
+  | { type: 'upload.selected'; file: File }
+  | { type: 'upload.rejected'; message: string }
+  | { type: 'upload.cleared' }
+  | { type: 'upload.progress'; percent: number }
+  | { type: 'upload.done'; result: UploadResult }
+  | { type: 'upload.failed'; error: unknown }
+
+export type ChangeParams = { path: string | null }
+
+/**
+ * An image field: a chosen file is uploaded at once (progress shown), its stored name becomes the
+ * field's value; a refused or failed file leaves the previous value and says why. The app provides
+ * `onChange` (the form's value).
+ */
+export const imageUploadMachine = setup({
+  types: {
+    context: {} as ImageUploadContext,
+    events: {} as ImageUploadEvent,
+    input: {} as { path: string | null },
+  },
+  actors: {
+    upload: fromCallback<ImageUploadEvent, { file: File }>(({ input, sendBack }) => {
+      const controller = new AbortController()
+      uploadImage(input.file, (percent) => sendBack({ type: 'upload.progress', percent }), controller.signal).then(
+        (result) => sendBack({ type: 'upload.done', result }),
+        (error: unknown) => sendBack({ type: 'upload.failed', error }),
+      )
+      return () => controller.abort()
+    }),
+  },
+  actions: {
+    onChange: (_, _params: ChangeParams) => {},
+  },
+}).createMachine({
+  id: 'imageUpload',
+  context: ({ input }) => ({ path: input.path, file: null, progress: null, error: null }),
+  initial: 'idle',
+  states: {
+    idle: {
+      description: 'Shows the stored image, if any; a new file can be chosen or the image removed.',
+      on: {
+        'upload.selected': { target: 'uploading', actions: assign({ file: ({ event }) => event.file, progress: 0, error: null }) },
+        'upload.rejected': { actions: assign({ error: ({ event }) => event.message, file: null }) },
+        'upload.cleared': {
+          actions: [assign({ path: null, file: null, error: null }), { type: 'onChange', params: { path: null } }],
+        },
+      },
+    },
+    uploading: {
+      description: 'The file is sent; the bar shows the progress. Choosing another file or removing it stops this upload.',
+      invoke: { id: 'upload', src: 'upload', input: ({ context }) => ({ file: context.file as File }) },
+      on: {
+        'upload.progress': { actions: assign({ progress: ({ event }) => event.percent }) },
+        'upload.done': {
+          target: 'idle',
+          actions: [
+            assign({ path: ({ event }) => event.result.path, progress: null }),
+            { type: 'onChange', params: ({ event }) => ({ path: event.result.path }) },
+          ],
+        },
+        'upload.failed': {
+          target: 'idle',
+          description: 'The server refused the file (type, size) or could not be reached; the previous image stays.',
+          actions: assign({ file: null, progress: null, error: ({ event }) => failureOf(event.error).errors.file?.[0] ?? failureOf(event.error).message }),
+        },
+        'upload.selected': { target: 'uploading', reenter: true, actions: assign({ file: ({ event }) => event.file, progress: 0, error: null }) },
+        'upload.cleared': {
+          target: 'idle',
+          actions: [assign({ path: null, file: null, progress: null, error: null }), { type: 'onChange', params: { path: null } }],
+        },
+      },
+    },
+  },
+})
+
+export type ImageUploadSnapshot = SnapshotFrom<typeof imageUploadMachine>
+
+/** Public URL of a stored image name. */
+export const imageUrlOf = (path: string | null) => (path ? `${UPLOADS_URL_PREFIX}${path}` : null)
