@@ -1,49 +1,25 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { categoriesResource, type CategoryDetail } from '../../contract'
-import { crudFormMachine, formFailure } from '../../machines/crud-form'
 import { paths } from '../../app/paths'
-import { Alert } from '../../ui/alert'
 import { Badge } from '../../ui/badge'
-import { Button, buttonRecipe } from '../../ui/button'
-import { LoadingScreen } from '../../ui/spinner'
+import { buttonRecipe } from '../../ui/button'
 import { usePermission } from '../shared/permissions'
+import { RecordView, viewStyles } from '../shared/record-view'
 
-const card = css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' } })
-const row = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '200px 1fr' }, gap: '1', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
-const term = css({ color: 'fg.muted', fontSize: 'sm', fontWeight: '600' })
-
-/** The route: a new id (a sub-category's link) starts a new chart. */
 export function CategoryViewScreen() {
-  const id = Number(useParams().id)
-  return <CategoryView key={id} id={id} />
+  return <RecordView<CategoryDetail> resource={categoriesResource}>{(record) => <CategoryView category={record} />}</RecordView>
 }
 
 /** One category: both languages, its parent and its direct sub-categories. */
-function CategoryView({ id }: { id: number }) {
+function CategoryView({ category }: { category: CategoryDetail }) {
   const { t } = useTranslation()
-  // the record is loaded by the same chart the form uses (its loading and failure states)
-  const record = useActorRef(crudFormMachine, { input: { resource: categoriesResource, id } })
-  const snapshot = useSelector(record, (s) => s)
   const canUpdate = usePermission('categories:update')
-  if (snapshot.matches('loading') || snapshot.matches('starting')) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) {
-    return (
-      <div className={card}>
-        <Alert tone="error">{formFailure(snapshot)?.message || t('form.loadFailed')}</Alert>
-        <Button className={css({ mt: '4' })} onClick={() => record.send({ type: 'form.retry' })}>
-          {t('actions.tryAgain')}
-        </Button>
-      </div>
-    )
-  }
-  const category = snapshot.context.record as unknown as CategoryDetail
   const tr = (locale: 'ar' | 'en') => category.translations.find((x) => x.locale === locale)
   return (
     <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, alignItems: 'start' })}>
-      <section className={card} aria-labelledby="category-name">
+      <section className={viewStyles.card} aria-labelledby="category-name">
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mb: '4', flexWrap: 'wrap' })}>
           <h2 id="category-name" className={css({ fontSize: 'xl', fontWeight: '700' })}>
             {category.name}
@@ -56,37 +32,37 @@ function CategoryView({ id }: { id: number }) {
           ) : null}
         </div>
         <dl>
-          <div className={row}>
-            <dt className={term}>{t('categories.fields.name_ar')}</dt>
+          <div className={viewStyles.row}>
+            <dt className={viewStyles.term}>{t('categories.fields.name_ar')}</dt>
             <dd lang="ar">{tr('ar')?.name}</dd>
           </div>
-          <div className={row}>
-            <dt className={term}>{t('categories.fields.name_en')}</dt>
+          <div className={viewStyles.row}>
+            <dt className={viewStyles.term}>{t('categories.fields.name_en')}</dt>
             <dd>
               <bdi lang="en">{tr('en')?.name}</bdi>
             </dd>
           </div>
-          <div className={row}>
-            <dt className={term}>{t('categories.fields.description_ar')}</dt>
+          <div className={viewStyles.row}>
+            <dt className={viewStyles.term}>{t('categories.fields.description_ar')}</dt>
             <dd lang="ar">{tr('ar')?.description || '—'}</dd>
           </div>
-          <div className={row}>
-            <dt className={term}>{t('categories.fields.description_en')}</dt>
+          <div className={viewStyles.row}>
+            <dt className={viewStyles.term}>{t('categories.fields.description_en')}</dt>
             <dd>
               <bdi lang="en">{tr('en')?.description || '—'}</bdi>
             </dd>
           </div>
-          <div className={row}>
-            <dt className={term}>{t('categories.fields.parent_id')}</dt>
+          <div className={viewStyles.row}>
+            <dt className={viewStyles.term}>{t('categories.fields.parent_id')}</dt>
             <dd>{category.parent_name ?? t('categories.topLevel')}</dd>
           </div>
-          <div className={row}>
-            <dt className={term}>{t('categories.fields.sort_order')}</dt>
+          <div className={viewStyles.row}>
+            <dt className={viewStyles.term}>{t('categories.fields.sort_order')}</dt>
             <dd>{category.sort_order}</dd>
           </div>
         </dl>
       </section>
-      <section className={card} aria-labelledby="sub-categories">
+      <section className={viewStyles.card} aria-labelledby="sub-categories">
         <h2 id="sub-categories" className={css({ fontSize: 'lg', fontWeight: '700', mb: '3' })}>
           {t('categories.subCategories')}
         </h2>

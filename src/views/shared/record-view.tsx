@@ -1,0 +1,46 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
+import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router-dom'
+import { css } from 'styled-system/css'
+import { crudFormMachine, formFailure, type FormResource } from '../../machines/crud-form'
+import { Alert } from '../../ui/alert'
+import { Button } from '../../ui/button'
+import { LoadingScreen } from '../../ui/spinner'
+
+export const viewStyles = {
+  card: css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' } }),
+  row: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '200px 1fr' }, gap: '1', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' }),
+  term: css({ color: 'fg.muted', fontSize: 'sm', fontWeight: '600' }),
+}
+
+/**
+ * A view screen's record, loaded by the crudForm chart (its loading and failure states with a
+ * retry); a new `:id` in the address starts a new chart.
+ */
+export function RecordView<T>({ resource, children }: { resource: FormResource; children: (record: T) => ReactNode }) {
+  const id = Number(useParams().id)
+  return (
+    <LoadedRecord key={id} id={id} resource={resource}>
+      {children}
+    </LoadedRecord>
+  )
+}
+
+function LoadedRecord<T>({ id, resource, children }: { id: number; resource: FormResource; children: (record: T) => ReactNode }) {
+  const { t } = useTranslation()
+  const record = useActorRef(crudFormMachine, { input: { resource, id } })
+  const snapshot = useSelector(record, (s) => s)
+  if (snapshot.matches('loading') || snapshot.matches('starting')) return <LoadingScreen label={t('common.loading')} />
+  if (snapshot.matches('loadFailed')) {
+    return (
+      <div className={viewStyles.card}>
+        <Alert tone="error">{formFailure(snapshot)?.message || t('form.loadFailed')}</Alert>
+        <Button className={css({ mt: '4' })} onClick={() => record.send({ type: 'form.retry' })}>
+          {t('actions.tryAgain')}
+        </Button>
+      </div>
+    )
+  }
+  return <>{children(snapshot.context.record as T)}</>
+}
