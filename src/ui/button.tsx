@@ -41,6 +41,26 @@ export const buttonRecipe = cva({
   defaultVariants: { variant: 'solid', size: 'md' },
 })
 
+/** A square button holding only an icon (close, show password, editor tools); its label is an aria-label. */
+export const iconButtonRecipe = cva({
+  base: {
+    display: 'grid',
+    placeItems: 'center',
+    borderRadius: 'md',
+    color: 'fg.muted',
+    cursor: 'pointer',
+    _hover: { bg: 'bg.muted', color: 'fg.default' },
+  },
+  variants: {
+    size: {
+      sm: { w: '7', h: '7' },
+      md: { w: '8', h: '8' },
+      lg: { w: '9', h: '9' },
+    },
+  },
+  defaultVariants: { size: 'md' },
+})
+
 export type ButtonProps = ButtonHTMLAttributes<HTMLButtonElement> &
   RecipeVariantProps<typeof buttonRecipe> & { loading?: boolean; loadingText?: string; icon?: ReactNode }
 

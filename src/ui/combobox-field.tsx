@@ -4,7 +4,7 @@ import { useFilter } from '@ark-ui/react/locale'
 import { Portal } from '@ark-ui/react/portal'
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { fieldStyles } from './field'
+import { fieldStyles, RequiredMark } from './field'
 import { CheckIcon, ChevronDownIcon, CloseIcon } from './icons'
 import { listboxRecipe, type Option } from './select-field'
 
@@ -109,7 +109,10 @@ export function MultiComboboxField({
         positioning={{ sameWidth: true }}
         className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
       >
-        <Combobox.Label className={fieldStyles.label}>{label}</Combobox.Label>
+        <Combobox.Label className={fieldStyles.label}>
+          {label}
+          <RequiredMark />
+        </Combobox.Label>
         {value.length > 0 ? (
           <ul className={chips}>
             {value.map((v) => (

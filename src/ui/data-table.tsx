@@ -81,6 +81,8 @@ export const dataTableRecipe = sva({
       borderRadius: 'xl',
     },
     scroller: {
+      // positioned, so visually hidden text inside (absolute) is clipped here and never widens the page
+      position: 'relative',
       w: 'full',
       maxW: 'full',
       overflowX: 'auto',

@@ -4,7 +4,7 @@ import { useLocaleContext } from '@ark-ui/react/locale'
 import { Portal } from '@ark-ui/react/portal'
 import { useMemo, type ReactNode } from 'react'
 import { css, cx, sva } from 'styled-system/css'
-import { fieldStyles } from './field'
+import { fieldStyles, RequiredMark } from './field'
 import { CalendarIcon, ChevronEndIcon, ChevronStartIcon } from './icons'
 
 /** `yyyy-mm-dd` to a calendar date, or undefined when it is not one. */
@@ -16,6 +16,18 @@ export function parseIsoDate(value: string | null | undefined): DateValue | unde
   } catch {
     return undefined
   }
+}
+
+/**
+ * What an admin types: year, month and day in that order, in Latin or Arabic-Indic digits, with
+ * `-`, `/` or nothing between them (the picker only lets the locale's separator and digits in).
+ */
+export function parseTypedDate(text: string): DateValue | undefined {
+  const latin = text.trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+  const parts = /^(\d{4})[-/.]?(\d{1,2})[-/.]?(\d{1,2})$/.exec(latin.replace(/[\s\u200e\u200f\u061c]/g, ''))
+  if (!parts) return undefined
+  const [, y, m, d] = parts
+  return parseIsoDate(`${y}-${m!.padStart(2, '0')}-${d!.padStart(2, '0')}`)
 }
 
 export type DateFieldProps = {
@@ -101,6 +113,8 @@ export const datePickerRecipe = sva({
 
 const mirrored = css({ _rtl: { transform: 'scaleX(-1)' } })
 const control = css({ position: 'relative', display: 'flex', alignItems: 'center' })
+/** The text is always left-to-right; the calendar button sits at the page's end (left in Arabic). */
+const dateInput = css({ pe: '11', _rtl: { pe: '3', ps: '11' } })
 const trigger = css({
   position: 'absolute',
   insetEnd: '1',
@@ -141,20 +155,27 @@ export function DateField({
   const calendarLocale = locale.includes('-u-') ? locale : `${locale}-u-ca-gregory`
   const min = useMemo(() => parseIsoDate(minDate), [minDate])
   const max = useMemo(() => parseIsoDate(maxDate), [maxDate])
-  const selected = parseIsoDate(value)
+  // one array per value: a new one on every render would read to the picker as a new value
+  const selected = useMemo(() => {
+    const date = parseIsoDate(value)
+    return date ? [date] : []
+  }, [value])
   const s = datePickerRecipe()
   return (
     <Field.Root className={fieldStyles.root} invalid={Boolean(error)} required={required} disabled={disabled}>
       <DatePicker.Root
         className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
         locale={calendarLocale}
-        value={selected ? [selected] : []}
+        // the calendar is in the page only while open (a list page may hold several pickers)
+        lazyMount
+        unmountOnExit
+        value={selected}
         min={min}
         max={max}
         name={name}
         placeholder={placeholder ?? 'yyyy-mm-dd'}
         format={(date) => date.toString()}
-        parse={(text) => parseIsoDate(text.trim())}
+        parse={parseTypedDate}
         onValueChange={(d) => {
           const next = d.value[0]
           if (!next) return onValueChange('')
@@ -173,9 +194,12 @@ export function DateField({
               : day.valueText,
         }}
       >
-        <DatePicker.Label className={fieldStyles.label}>{label}</DatePicker.Label>
+        <DatePicker.Label className={fieldStyles.label}>
+          {label}
+          <RequiredMark />
+        </DatePicker.Label>
         <DatePicker.Control className={control}>
-          <DatePicker.Input className={cx(fieldStyles.input, css({ pe: '11' }))} dir="ltr" onBlur={onBlur} />
+          <DatePicker.Input className={cx(fieldStyles.input, dateInput)} dir="ltr" onBlur={onBlur} />
           <DatePicker.Trigger className={trigger} aria-label={openLabel}>
             <CalendarIcon width={18} height={18} />
           </DatePicker.Trigger>

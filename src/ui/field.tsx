@@ -23,6 +23,7 @@ export const fieldStyles = {
     _disabled: { bg: 'bg.muted', cursor: 'not-allowed' },
   }),
   error: css({ fontSize: 'sm', color: 'danger.fg' }),
+  required: css({ color: 'danger.fg', ms: '0.5' }),
   helper: css({ fontSize: 'sm', color: 'fg.muted' }),
 }
 
@@ -32,6 +33,11 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>
   helper?: ReactNode
 }
 
+/** The asterisk after the label of a required field (inside a `Field.Root`; hidden from assistive technology, which reads `required`). */
+export function RequiredMark() {
+  return <Field.RequiredIndicator className={fieldStyles.required}>*</Field.RequiredIndicator>
+}
+
 /** A labelled input with its error text, wired for assistive technology by Ark's Field. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
   { label, error, helper, required, disabled, ...input },
@@ -39,7 +45,10 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
 ) {
   return (
     <Field.Root className={fieldStyles.root} invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label className={fieldStyles.label}>{label}</Field.Label>
+      <Field.Label className={fieldStyles.label}>
+        {label}
+        <RequiredMark />
+      </Field.Label>
       <Field.Input ref={ref} className={fieldStyles.input} {...input} />
       {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
       <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>

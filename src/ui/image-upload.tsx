@@ -2,7 +2,7 @@ import { Field } from '@ark-ui/react/field'
 import { FileUpload } from '@ark-ui/react/file-upload'
 import { useState, type ReactNode } from 'react'
 import { css, sva } from 'styled-system/css'
-import { fieldStyles } from './field'
+import { fieldStyles, RequiredMark } from './field'
 import { CloseIcon, UploadIcon } from './icons'
 
 /** Spec section 5: image uploads allowed are png, jpg, jpeg and webp. */
@@ -99,17 +99,18 @@ export const imageUploadRecipe = sva({
     },
     image: { w: 'full', h: 'full', objectFit: 'cover' },
     remove: {
-      position: 'absolute',
-      top: '0.5',
-      insetEnd: '0.5',
-      w: '5',
-      h: '5',
-      display: 'grid',
-      placeItems: 'center',
-      borderRadius: 'full',
-      bg: 'rgba(15, 23, 42, 0.7)',
-      color: 'white',
+      display: 'inline-flex',
+      alignItems: 'center',
+      gap: '1.5',
+      h: '9',
+      px: '3',
+      borderRadius: 'md',
+      color: 'red.700',
+      fontWeight: '600',
       cursor: 'pointer',
+      whiteSpace: 'nowrap',
+      _hover: { bg: 'red.50' },
+      _disabled: { opacity: 0.5, cursor: 'not-allowed' },
     },
     progress: { h: '1.5', w: 'full', borderRadius: 'full', bg: 'gray.200', overflow: 'hidden' },
     bar: { h: 'full', bg: 'primary.600', transition: 'width 200ms' },
@@ -150,7 +151,7 @@ export function ImageUpload({
         maxFileSize={maxFileSize}
         name={name}
         acceptedFiles={file ? [file] : []}
-        translations={{ dropzone: triggerLabel, itemPreview: () => previewAlt, deleteFile: () => removeLabel }}
+        translations={{ dropzone: triggerLabel, itemPreview: () => previewAlt }}
         validate={(f) => (isAllowedImage(f) ? null : ['FILE_INVALID_TYPE'])}
         onFileAccept={(d) => {
           if (d.files.length) setRefused(false)
@@ -163,7 +164,10 @@ export function ImageUpload({
           onReject?.(rejected.file)
         }}
       >
-        <FileUpload.Label className={fieldStyles.label}>{label}</FileUpload.Label>
+        <FileUpload.Label className={fieldStyles.label}>
+          {label}
+          <RequiredMark />
+        </FileUpload.Label>
         {/* The Trigger is the keyboard path; the zone only takes drops, so it is a group, not a second button. */}
         <FileUpload.Dropzone className={s.dropzone} disableClick role="group">
           {file ? (
@@ -172,9 +176,6 @@ export function ImageUpload({
                 <FileUpload.ItemPreview type="image/*">
                   <FileUpload.ItemPreviewImage className={s.image} alt={previewAlt} />
                 </FileUpload.ItemPreview>
-                <FileUpload.ItemDeleteTrigger className={s.remove} aria-label={removeLabel}>
-                  <CloseIcon width={12} height={12} />
-                </FileUpload.ItemDeleteTrigger>
               </FileUpload.Item>
             </FileUpload.ItemGroup>
           ) : currentUrl ? (
@@ -186,6 +187,12 @@ export function ImageUpload({
           )}
           <span className={css({ flex: '1', minW: '0' })}>{dropzoneText}</span>
           <FileUpload.Trigger className={s.trigger}>{triggerLabel}</FileUpload.Trigger>
+          {file || currentUrl ? (
+            <button type="button" className={s.remove} onClick={() => onFileChange(null)} disabled={disabled}>
+              <CloseIcon width={14} height={14} />
+              {removeLabel}
+            </button>
+          ) : null}
         </FileUpload.Dropzone>
         {pct !== null ? (
           <div

@@ -2,13 +2,14 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { useRef, type ReactNode } from 'react'
 import { css, cx, sva } from 'styled-system/css'
-import { Button } from './button'
+import { Button, iconButtonRecipe } from './button'
 import { AlertIcon, CloseIcon } from './icons'
 
 export const modalRecipe = sva({
   slots: ['backdrop', 'positioner', 'content', 'header', 'title', 'description', 'close', 'body', 'footer'],
   base: {
-    backdrop: { position: 'fixed', inset: '0', bg: 'rgba(15, 23, 42, 0.45)', zIndex: 1300 },
+    // same layer as the positioners: a dialog opened over another dims it (later in the page paints above)
+    backdrop: { position: 'fixed', inset: '0', bg: 'rgba(15, 23, 42, 0.45)', zIndex: 1400 },
     positioner: {
       position: 'fixed',
       inset: '0',
@@ -35,22 +36,16 @@ export const modalRecipe = sva({
     header: { display: 'flex', alignItems: 'flex-start', gap: '3', px: '6', pt: '5', pb: '3' },
     title: { fontSize: 'lg', fontWeight: '700', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted', mt: '1' },
-    close: {
-      ms: 'auto',
-      flexShrink: 0,
-      w: '8',
-      h: '8',
-      display: 'grid',
-      placeItems: 'center',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted', color: 'fg.default' },
-    },
+    close: { ms: 'auto', flexShrink: 0 },
     body: { px: '6', py: '2', overflowY: 'auto', overflowX: 'hidden', flex: '1', minH: '0' },
     footer: { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', gap: '2', px: '6', pt: '3', pb: '5' },
   },
   variants: {
+    /** Questions sit in the middle, over whatever they ask about; forms start near the top. */
+    placement: {
+      top: {},
+      center: { positioner: { alignItems: 'center', pt: '4' } },
+    },
     size: {
       sm: { content: { maxW: 'sm' } },
       md: { content: { maxW: 'lg' } },
@@ -58,7 +53,7 @@ export const modalRecipe = sva({
       xl: { content: { maxW: '5xl' } },
     },
   },
-  defaultVariants: { size: 'md' },
+  defaultVariants: { size: 'md', placement: 'top' },
 })
 
 export type ModalProps = {
@@ -116,7 +111,7 @@ export function Modal({
                 <Dialog.Title className={s.title}>{title}</Dialog.Title>
                 {description ? <Dialog.Description className={s.description}>{description}</Dialog.Description> : null}
               </div>
-              <Dialog.CloseTrigger className={s.close} aria-label={closeLabel}>
+              <Dialog.CloseTrigger className={cx(iconButtonRecipe({ size: 'md' }), s.close)} aria-label={closeLabel}>
                 <CloseIcon width={18} height={18} />
               </Dialog.CloseTrigger>
             </div>
@@ -160,7 +155,7 @@ export function ConfirmDialog({
   tone = 'danger',
   error,
 }: ConfirmDialogProps) {
-  const s = modalRecipe({ size: 'sm' })
+  const s = modalRecipe({ size: 'sm', placement: 'center' })
   const noButton = useRef<HTMLButtonElement>(null)
   return (
     <Dialog.Root

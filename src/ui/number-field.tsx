@@ -2,7 +2,7 @@ import { Field } from '@ark-ui/react/field'
 import { NumberInput } from '@ark-ui/react/number-input'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { fieldStyles } from './field'
+import { fieldStyles, RequiredMark } from './field'
 import { MinusIcon, PlusIcon } from './icons'
 
 export type NumberFieldProps = {
@@ -75,7 +75,10 @@ export function NumberField({
         translations={steppersShown ? { incrementLabel, decrementLabel } : undefined}
         clampValueOnBlur={false}
       >
-        <NumberInput.Label className={fieldStyles.label}>{label}</NumberInput.Label>
+        <NumberInput.Label className={fieldStyles.label}>
+          {label}
+          <RequiredMark />
+        </NumberInput.Label>
         <NumberInput.Control className={control}>
           <NumberInput.Input
             className={cx(fieldStyles.input, steppersShown ? css({ pe: '20' }) : undefined)}

@@ -1,8 +1,9 @@
 import { Field } from '@ark-ui/react/field'
 import { PasswordInput } from '@ark-ui/react/password-input'
 import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react'
-import { css } from 'styled-system/css'
-import { fieldStyles } from './field'
+import { css, cx } from 'styled-system/css'
+import { iconButtonRecipe } from './button'
+import { fieldStyles, RequiredMark } from './field'
 import { EyeIcon, EyeOffIcon } from './icons'
 
 export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size' | 'type'> & {
@@ -14,18 +15,7 @@ export type PasswordFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'si
 }
 
 const control = css({ position: 'relative', display: 'flex', alignItems: 'center' })
-const toggle = css({
-  position: 'absolute',
-  insetEnd: '1',
-  h: '9',
-  w: '9',
-  display: 'grid',
-  placeItems: 'center',
-  borderRadius: 'md',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted', color: 'fg.default' },
-})
+const toggle = cx(iconButtonRecipe({ size: 'lg' }), css({ position: 'absolute', insetEnd: '1' }))
 
 /** Password input with a show/hide toggle; `children` renders below it (e.g. a strength meter). */
 export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(function PasswordField(
@@ -39,7 +29,10 @@ export const PasswordField = forwardRef<HTMLInputElement, PasswordFieldProps>(fu
         autoComplete={autoComplete === 'new-password' ? 'new-password' : 'current-password'}
         translations={{ visibilityTrigger: (visible) => (visible ? hideLabel : showLabel) }}
       >
-        <PasswordInput.Label className={fieldStyles.label}>{label}</PasswordInput.Label>
+        <PasswordInput.Label className={fieldStyles.label}>
+          {label}
+          <RequiredMark />
+        </PasswordInput.Label>
         <PasswordInput.Control className={control}>
           <PasswordInput.Input ref={ref} className={`${fieldStyles.input} ${css({ pe: '11' })}`} {...input} />
           <PasswordInput.VisibilityTrigger className={toggle}>

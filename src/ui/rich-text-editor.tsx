@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
+import { iconButtonRecipe } from './button'
 import { fieldStyles } from './field'
 import { BoldIcon, ItalicIcon, LinkIcon, ListIcon } from './icons'
 
@@ -82,18 +83,13 @@ const toolbarClass = css({
   bg: 'bg.subtle',
   borderTopRadius: 'lg',
 })
-const toolButton = css({
-  w: '8',
-  h: '8',
-  display: 'grid',
-  placeItems: 'center',
-  borderRadius: 'md',
-  color: 'fg.muted',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted', color: 'fg.default' },
-  '&[aria-pressed=true]': { bg: 'primary.100', color: 'primary.800' },
-  _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-})
+const toolButton = cx(
+  iconButtonRecipe({ size: 'md' }),
+  css({
+    '&[aria-pressed=true]': { bg: 'primary.100', color: 'primary.800' },
+    _disabled: { opacity: 0.5, cursor: 'not-allowed' },
+  }),
+)
 
 /**
  * A small rich-text body editor without a library: a contentEditable region with bold, italic,
@@ -196,7 +192,11 @@ export function RichTextEditor({
     <div className={fieldStyles.root}>
       <div id={labelId} className={fieldStyles.label} onClick={() => editor.current?.focus()}>
         {label}
-        {required ? <span aria-hidden="true"> *</span> : null}
+        {required ? (
+          <span aria-hidden="true" className={fieldStyles.required}>
+            *
+          </span>
+        ) : null}
       </div>
       <div className={frame} data-invalid={error ? '' : undefined} data-disabled={disabled ? '' : undefined}>
         <div

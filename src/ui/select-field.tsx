@@ -3,7 +3,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { Select, createListCollection } from '@ark-ui/react/select'
 import { useMemo, type ReactNode } from 'react'
 import { css, cx, sva } from 'styled-system/css'
-import { fieldStyles } from './field'
+import { fieldStyles, RequiredMark } from './field'
 import { CheckIcon, ChevronDownIcon } from './icons'
 
 export type Option = { value: string; label: string; disabled?: boolean }
@@ -98,7 +98,10 @@ export function SelectField({
         positioning={{ sameWidth: true }}
         className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
       >
-        <Select.Label className={fieldStyles.label}>{label}</Select.Label>
+        <Select.Label className={fieldStyles.label}>
+          {label}
+          <RequiredMark />
+        </Select.Label>
         <Select.Control>
           <Select.Trigger className={cx(fieldStyles.input, trigger)}>
             <Select.ValueText placeholder={placeholder} className={css({ truncate: true })} />

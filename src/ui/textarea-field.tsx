@@ -1,7 +1,7 @@
 import { Field } from '@ark-ui/react/field'
 import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { css, cx } from 'styled-system/css'
-import { fieldStyles } from './field'
+import { fieldStyles, RequiredMark } from './field'
 
 export type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: ReactNode
@@ -18,7 +18,10 @@ export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>
 ) {
   return (
     <Field.Root className={fieldStyles.root} invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label className={fieldStyles.label}>{label}</Field.Label>
+      <Field.Label className={fieldStyles.label}>
+          {label}
+          <RequiredMark />
+        </Field.Label>
       <Field.Textarea ref={ref} rows={rows} className={cx(fieldStyles.input, textarea, className)} {...input} />
       {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
       <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>

@@ -1,6 +1,7 @@
 import { Toast, Toaster as ArkToaster, createToaster as arkCreateToaster, type CreateToasterReturn } from '@ark-ui/react/toast'
 import { Portal } from '@ark-ui/react/portal'
-import { sva } from 'styled-system/css'
+import { cx, sva } from 'styled-system/css'
+import { iconButtonRecipe } from './button'
 import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons'
 
 export type AppToaster = CreateToasterReturn
@@ -56,17 +57,7 @@ export const toastRecipe = sva({
     body: { flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5', textAlign: 'start' },
     title: { fontWeight: '600', fontSize: 'sm', color: 'fg.default' },
     description: { fontSize: 'sm', color: 'fg.muted' },
-    close: {
-      flexShrink: 0,
-      w: '7',
-      h: '7',
-      display: 'grid',
-      placeItems: 'center',
-      borderRadius: 'md',
-      color: 'fg.muted',
-      cursor: 'pointer',
-      _hover: { bg: 'bg.muted', color: 'fg.default' },
-    },
+    close: { flexShrink: 0 },
   },
 })
 
@@ -83,7 +74,7 @@ export function Toaster({ toaster, closeLabel }: { toaster: AppToaster; closeLab
               {toast.title ? <Toast.Title className={s.title}>{toast.title}</Toast.Title> : null}
               {toast.description ? <Toast.Description className={s.description}>{toast.description}</Toast.Description> : null}
             </div>
-            <Toast.CloseTrigger className={s.close} aria-label={closeLabel}>
+            <Toast.CloseTrigger className={cx(iconButtonRecipe({ size: 'sm' }), s.close)} aria-label={closeLabel}>
               <CloseIcon width={16} height={16} />
             </Toast.CloseTrigger>
           </Toast.Root>

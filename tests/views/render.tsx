@@ -7,6 +7,7 @@ import type { Admin, AdminSessionResult, Locale } from '../../src/contract'
 import { createI18n } from '../../src/i18n'
 import { RootProvider, type Root } from '../../src/app/root'
 import { listsMachine } from '../../src/machines/lists'
+import { createToaster } from '../../src/ui/toast'
 import { localeMachine } from '../../src/machines/locale'
 import { navigationMachine } from '../../src/machines/navigation'
 import { sessionMachine } from '../../src/machines/session'
@@ -46,7 +47,7 @@ export function renderScreen(
   ).start()
   const navigation = createActor(navigationMachine, { input: { identity: null } }).start()
   const lists = createActor(listsMachine).start()
-  const root: Root = { session, locale, navigation, lists }
+  const root: Root = { session, locale, navigation, lists, toaster: createToaster() }
   const result = render(
     <I18nextProvider i18n={i18n}>
       <RootProvider root={root}>
@@ -56,3 +57,6 @@ export function renderScreen(
   )
   return { ...result, root, i18n }
 }
+
+/** Matches a field's label by its text, without the asterisk of a required field (hidden from assistive technology). */
+export const label = (text: string) => (content: string) => content.replace(/\*$/, '').trim() === text

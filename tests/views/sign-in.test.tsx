@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/api/client'
 import { SignInScreen } from '../../src/views/auth/sign-in'
 import { DashboardScreen } from '../../src/views/dashboard/dashboard'
-import { admin, renderScreen } from './render'
+import { admin, label, renderScreen } from './render'
 
 describe('sign-in screen', () => {
   it('validates before sending: required fields and email format', async () => {
@@ -11,8 +11,8 @@ describe('sign-in screen', () => {
     renderScreen(<SignInScreen />, { login: async () => (calls++, { token: 't', admin }) })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     expect(await screen.findAllByText('Required Field')).toHaveLength(2)
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'nope' } })
-    fireEvent.blur(screen.getByLabelText('Email'))
+    fireEvent.change(screen.getByLabelText(label('Email')), { target: { value: 'nope' } })
+    fireEvent.blur(screen.getByLabelText(label('Email')))
     expect(await screen.findByText('must be a valid email')).toBeTruthy()
     expect(calls).toBe(0)
   })
@@ -23,8 +23,8 @@ describe('sign-in screen', () => {
         throw new ApiError(422, 'Invalid credentials', { email: ['Invalid credentials'] })
       },
     })
-    fireEvent.change(screen.getByLabelText('Email'), { target: { value: 'sara@example.com' } })
-    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong-password' } })
+    fireEvent.change(screen.getByLabelText(label('Email')), { target: { value: 'sara@example.com' } })
+    fireEvent.change(screen.getByLabelText(label('Password')), { target: { value: 'wrong-password' } })
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }))
     const dialog = await screen.findByRole('alertdialog')
     expect(dialog.textContent).toContain('Invalid credentials')
@@ -36,8 +36,8 @@ describe('sign-in screen', () => {
   it('sends the credentials and the current language to the session chart', async () => {
     const seen: unknown[] = []
     const { root } = renderScreen(<SignInScreen />, { lang: 'ar', login: async (input) => (seen.push(input), { token: 't', admin }) })
-    fireEvent.change(screen.getByLabelText('البريد الإلكتروني'), { target: { value: 'Sara@Example.com' } })
-    fireEvent.change(screen.getByLabelText('كلمة المرور'), { target: { value: 'secret-pass' } })
+    fireEvent.change(screen.getByLabelText(label('البريد الإلكتروني')), { target: { value: 'Sara@Example.com' } })
+    fireEvent.change(screen.getByLabelText(label('كلمة المرور')), { target: { value: 'secret-pass' } })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'تسجيل الدخول' })))
     await waitFor(() => expect(root.session.getSnapshot().matches('signedIn')).toBe(true))
     expect(seen).toEqual([{ email: 'Sara@Example.com', password: 'secret-pass', locale: 'ar' }])

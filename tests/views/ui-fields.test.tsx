@@ -2,8 +2,9 @@ import { act, fireEvent, render, screen, waitFor, within } from '@testing-librar
 import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
 import { MultiComboboxField } from '../../src/ui/combobox-field'
-import { DateField } from '../../src/ui/date-field'
+import { DateField, parseTypedDate } from '../../src/ui/date-field'
 import { ImageUpload, isAllowedImage } from '../../src/ui/image-upload'
+import { TextField } from '../../src/ui/field'
 import { SelectField } from '../../src/ui/select-field'
 
 const options = [
@@ -174,6 +175,12 @@ describe('ImageUpload', () => {
     expect(await screen.findByRole('img', { name: 'Preview' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Remove image' })).toBeTruthy()
     expect(screen.getByRole('progressbar', { name: 'Uploading' }).getAttribute('aria-valuenow')).toBe('40')
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Remove image' }))
+    })
+    expect(onFile).toHaveBeenLastCalledWith(null)
+    expect(screen.queryByRole('img', { name: 'Preview' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Remove image' })).toBeNull()
   })
 })
 
@@ -229,5 +236,37 @@ describe('DateField', () => {
     fireEvent.change(input, { target: { value: '2030-07-01' } })
     fireEvent.keyDown(input, { key: 'Enter' })
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2030-07-01'))
+  })
+})
+
+describe('typed dates', () => {
+  it('reads year, month and day with -, / or nothing between, in Latin or Arabic-Indic digits', () => {
+    for (const text of ['2030-06-15', '2030/06/15', '20300615', '2030/6/15', ' ٢٠٣٠/٠٦/١٥ ', '2030\u200f/06\u200f/15']) {
+      expect(parseTypedDate(text)?.toString(), text).toBe('2030-06-15')
+    }
+    for (const text of ['2030-02-30', '15/06/2030', 'yesterday', '2030-13-01', '']) {
+      expect(parseTypedDate(text), text).toBeUndefined()
+    }
+  })
+})
+
+describe('required fields', () => {
+  it('mark their label with an asterisk hidden from assistive technology; optional ones carry none', () => {
+    render(
+      <>
+        <TextField label="Title" required />
+        <TextField label="Subtitle" />
+        <SelectField label="City" options={options} value="" onValueChange={() => {}} required />
+      </>,
+    )
+    const title = screen.getByRole('textbox', { name: 'Title' })
+    expect(title.hasAttribute('required')).toBe(true)
+    const marks = document.querySelectorAll('[data-part="required-indicator"]')
+    expect(marks).toHaveLength(2)
+    marks.forEach((mark) => {
+      expect(mark.textContent).toBe('*')
+      expect(mark.getAttribute('aria-hidden')).toBe('true')
+    })
+    expect(screen.getByRole('textbox', { name: 'Subtitle' }).closest('[data-part="root"]')?.querySelector('[data-part="required-indicator"]')).toBeNull()
   })
 })
