@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { storedImageSchema } from './uploads'
 import { localeSchema } from './common'
 import { listQuerySchema, pageSchema, queryBoolean, versionSchema } from './resource'
 
@@ -35,8 +36,8 @@ export const articleFields = {
   seo_link_en: seoLink,
   order: z.optional(z.int().check(z.gte(0), z.lte(1_000_000))),
   language: z.optional(articleLanguageSchema),
-  /** A stored upload path. */
-  image: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(500)))),
+  /** A stored upload's name (`POST admin-panal/uploads/images`), or null for none. */
+  image: z.optional(z.nullable(storedImageSchema)),
   is_active: z.optional(z.boolean()),
 }
 

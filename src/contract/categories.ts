@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { storedImageSchema } from './uploads'
 import { localeSchema } from './common'
 import { listQuerySchema, pageSchema, queryBoolean, resourcePaths, versionSchema } from './resource'
 
@@ -15,8 +16,8 @@ const categoryFields = {
   description_ar: description,
   description_en: description,
   parent_id: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(2_147_483_647)))),
-  /** A stored upload path (uploads come with the upload endpoint). */
-  image: z.optional(z.nullable(z.string().check(z.trim(), z.minLength(1), z.maxLength(500)))),
+  /** A stored upload's name (`POST admin-panal/uploads/images`), or null for none. */
+  image: z.optional(z.nullable(storedImageSchema)),
   is_active: z.optional(z.boolean()),
   sort_order: z.optional(z.int().check(z.gte(0), z.lte(1_000_000))),
 }

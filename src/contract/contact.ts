@@ -1,6 +1,6 @@
 import * as z from 'zod/mini'
 import { emailSchema } from './auth'
-import { listQuerySchema, pageSchema, queryBoolean, resourcePaths } from './resource'
+import { listQuerySchema, pageSchema, queryBoolean, queryDate, resourcePaths } from './resource'
 
 /**
  * Contact: messages from the public site's contact form. Admins list, view (viewing marks read) and
@@ -21,7 +21,8 @@ export const contactCreateBody = z.strictObject({
 export type ContactCreateBody = z.infer<typeof contactCreateBody>
 
 export const contactSortColumns = ['created_at', 'name', 'id'] as const
-export const contactListQuery = listQuerySchema(contactSortColumns, { is_read: queryBoolean })
+/** `received_from` / `received_to`: days (UTC) the message arrived, both included. */
+export const contactListQuery = listQuerySchema(contactSortColumns, { is_read: queryBoolean, received_from: queryDate, received_to: queryDate })
 export type ContactListQuery = z.infer<typeof contactListQuery>
 
 export const contactMessageSchema = z.object({

@@ -1,7 +1,7 @@
 import * as z from 'zod/mini'
 import { localeSchema } from './common'
 import { attributeTypes } from './core'
-import { listQuerySchema, pageSchema, queryBoolean, resourcePaths, versionSchema } from './resource'
+import { listQuerySchema, pageSchema, queryBoolean, resourcePaths, versionSchema, queryOneOfMany } from './resource'
 
 /** Properties (product attributes): name, description, attribute type and, for choice types, values. */
 export const propertiesResource = { name: 'properties', path: 'admin-panal/properties', module: 'properties' } as const
@@ -72,7 +72,8 @@ export const propertyListQuery = listQuerySchema(propertySortColumns, {
   is_active: queryBoolean,
   /** Mapped to products or not (read-only for now: always false). */
   mapped: queryBoolean,
-  attribute_type: z.optional(attributeTypeSchema),
+  /** One type or several, comma separated. */
+  attribute_type: queryOneOfMany(attributeTypes),
 })
 export type PropertyListQuery = z.infer<typeof propertyListQuery>
 

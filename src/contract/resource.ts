@@ -60,6 +60,16 @@ export type Page<T> = {
 /** Filter value of a yes/no column sent in a query string. */
 export const queryBoolean = z.optional(z.enum(['0', '1']))
 
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+/** A real calendar day as `yyyy-mm-dd` (2026-02-30 is refused). */
+export const isIsoDate = (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+/** A filter of several values of one enumerated column: `a,b` in the query string, each allowed. */
+export const queryOneOfMany = (allowed: readonly string[]) =>
+  z.optional(z.string().check(z.refine((value) => value.split(',').every((v) => allowed.includes(v)), 'validation.oneOf')))
+
+/** A day filter in a list's query string, `yyyy-mm-dd`. */
+export const queryDate = z.optional(z.string().check(z.refine(isIsoDate, 'validation.format')))
+
 /** One resource of the generic table: its list name, API path and permission module. */
 export type ResourceDef = { name: string; path: string; module: string }
 

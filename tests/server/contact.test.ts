@@ -92,6 +92,30 @@ describe.each(backends)('contact on $name', (backend) => {
     }
   })
 
+  it('filters by the days messages arrived (both days included) and refuses dates that are not days', async () => {
+    const token = await primary()
+    const at = (iso: string) => new Date(iso)
+    await server.db.insert(contactMessages).values(
+      [
+        ['Early', '2026-03-01T23:59:59Z'],
+        ['Middle', '2026-03-02T00:00:00Z'],
+        ['Late', '2026-03-03T23:59:59Z'],
+        ['After', '2026-03-04T00:00:00Z'],
+      ].map(([name, iso]) => ({ name: name!, email: 'a@example.com', subject: 'S', message: 'M', isRead: false, createdAt: at(iso!), updatedAt: at(iso!) })),
+    )
+    const names = async (query: string) =>
+      z.parse(contactPageSchema, (await server.request({ url: `${BASE}?sort_column=created_at&sort_direction=asc&${query}`, token })).json.result.contact).data.map((m) => m.name)
+    expect(await names('received_from=2026-03-02')).toEqual(['Middle', 'Late', 'After'])
+    expect(await names('received_to=2026-03-03')).toEqual(['Early', 'Middle', 'Late'])
+    expect(await names('received_from=2026-03-02&received_to=2026-03-03')).toEqual(['Middle', 'Late'])
+    expect(await names('received_from=2026-03-04&received_to=2026-03-02')).toEqual([])
+    for (const day of ['2026-02-30', 'yesterday', '2026-3-1']) {
+      const res = await server.request({ url: `${BASE}?received_from=${day}`, token, lang: 'en' })
+      expect(res.status, day).toBe(422)
+      expect(res.json.errors.received_from).toEqual(['has an invalid format'])
+    }
+  })
+
   it('GET one marks the message read once (one audit row); DELETE removes it; no admin create or update', async () => {
     const token = await primary()
     const [unread] = await insertMessages(server)

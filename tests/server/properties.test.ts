@@ -51,6 +51,8 @@ describe.each(backends)('properties resource on $name', (backend) => {
     expect(await names('mapped=1')).toEqual(['Color'])
     expect(await names('mapped=0')).toEqual(['Material'])
     expect(await names('attribute_type=TEXT')).toEqual(['Material'])
+    expect(await names('attribute_type=TEXT,SELECT&sort_column=name&sort_direction=asc')).toEqual(['Color', 'Material'])
+    expect(await names('attribute_type=NUMBER,BOOLEAN')).toEqual([])
     expect(await names('is_active=1')).toEqual(['Color'])
     expect(await names('search=mater')).toEqual(['Material'])
     expect(await names('sort_column=name&sort_direction=desc')).toEqual(['Material', 'Color'])
@@ -60,6 +62,8 @@ describe.each(backends)('properties resource on $name', (backend) => {
     ['sort_column=description', 'sort_column'],
     ['mapped=2', 'mapped'],
     ['attribute_type=FILE', 'attribute_type'],
+    ['attribute_type=TEXT,FILE', 'attribute_type'],
+    ['attribute_type=TEXT,', 'attribute_type'],
     ['owner=1', 'owner'],
   ])('refuses %s with 422 on %s', async (query, field) => {
     const token = await primary()

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm'
+import { eq, gte, lt, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import {
   contactCreateBody,
@@ -61,7 +61,12 @@ export const contactDefinition: ResourceDefinition<
     id: () => contactMessages.id,
   },
   defaultSort: { column: 'id', direction: 'desc' },
-  filters: { is_read: (value) => eq(contactMessages.isRead, value === '1') },
+  filters: {
+    is_read: (value) => eq(contactMessages.isRead, value === '1'),
+    received_from: (value) => gte(contactMessages.createdAt, new Date(`${value}T00:00:00Z`)),
+    // the whole day: before the start of the next one
+    received_to: (value) => lt(contactMessages.createdAt, new Date(new Date(`${value}T00:00:00Z`).getTime() + 86_400_000)),
+  },
   search: () => [contactMessages.name, contactMessages.email, contactMessages.subject],
   toItem: (row) => toContactMessage(row),
   toDetail: (_db, row) => Promise.resolve(toContactMessage(row)),

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import {
   isChoiceAttributeType,
   propertiesResource,
@@ -83,7 +83,7 @@ export const propertiesDefinition: ResourceDefinition<
   filters: {
     is_active: (value) => eq(properties.isActive, value === '1'),
     mapped: (value) => eq(properties.mapped, value === '1'),
-    attribute_type: (value) => eq(properties.attributeType, value),
+    attribute_type: (value) => inArray(properties.attributeType, value.split(',')),
   },
   search: () => [properties.nameAr, properties.nameEn],
   toItem: toProperty,

@@ -3,13 +3,12 @@ import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
 import { envelope } from '../../../src/contract'
-import { uploadResult, uploadsPaths } from '../../../src/contract/uploads'
+import { STORED_IMAGE_PATTERN, uploadResult, uploadsPaths } from '../../../src/contract/uploads'
 import type { ServerModule } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { errorResponses, ok } from '../../lib/http'
 import { storeImage } from './service'
 
-const STORED_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp)$/
 const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
 
 const uploadRoutes: FastifyPluginAsync = async (app) => {
@@ -44,7 +43,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
     { schema: { hide: true }, config: { public: true } },
     async (request, reply) => {
       const { name } = request.params as { name: string }
-      const match = STORED_NAME.exec(name)
+      const match = STORED_IMAGE_PATTERN.exec(name)
       if (!match) throw new AppError(404, 'errors.notFound')
       const path = join(app.deps.config.dataDir, 'uploads', name)
       const info = await stat(path).catch(() => null)
