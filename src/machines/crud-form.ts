@@ -24,6 +24,8 @@ export type CrudFormContext = {
   failure: Failure | null
   /** Server message of the last save. */
   message: string | null
+  /** The leave question was raised by a navigation the app held back (a link, Back), not by Cancel. */
+  navigationHeld: boolean
 }
 
 export type CrudFormEvent =
@@ -35,6 +37,8 @@ export type CrudFormEvent =
   | { type: 'form.leaveRequested' }
   | { type: 'form.leaveConfirmed' }
   | { type: 'form.leaveCancelled' }
+  /** The app held back a navigation away from the form (a link, the header menu, Back). */
+  | { type: 'form.navigationBlocked' }
 
 export type SavedParams = { id: number | null; record: unknown; message: string }
 
@@ -42,11 +46,19 @@ type SaveInput = { resource: FormResource; id: number | null; values: FormValues
 
 const versionOf = (record: FormValues) => (typeof record.version === 'number' ? { version: record.version } : {})
 
+/** Stay on the form: the question closes, the changes stay, a held-back navigation is dropped. */
+const stay = [
+  { guard: 'isNavigationHeld', target: 'editing', actions: ['stayOnForm', 'releaseNavigation'], description: 'The held-back navigation is dropped.' },
+  { target: 'editing' },
+] as const
+
 /**
  * A resource form (spec sections 5, 7 and 8): load (edit) or start empty (create), edit, submit;
  * server field errors (422) go onto their fields, a stale edit (409) is offered as a reload, and
- * leaving with unsaved changes asks first. The app provides `onSaved` (success dialog, close the
- * modal, reload the table) and `leave` (close the modal or navigate away).
+ * leaving with unsaved changes asks first, whether by Cancel or by a navigation the app held back.
+ * The app provides `onSaved` (success dialog, close the modal, reload the table), `leave` (close
+ * the modal or navigate away), and `proceedNavigation` / `stayOnForm` (let a held-back navigation
+ * go on, or drop it).
  */
 export const crudFormMachine = setup({
   types: {
@@ -67,6 +79,10 @@ export const crudFormMachine = setup({
   actions: {
     onSaved: (_, _params: SavedParams) => {},
     leave: () => {},
+    proceedNavigation: () => {},
+    stayOnForm: () => {},
+    holdNavigation: assign({ navigationHeld: true }),
+    releaseNavigation: assign({ navigationHeld: false }),
     setRecord: assign((_, params: { record: FormValues }) => ({ record: params.record, dirty: false, failure: null, errors: {} })),
     setDirty: assign((_, params: { dirty: boolean }) => ({ dirty: params.dirty })),
     setValues: assign((_, params: { values: FormValues }) => ({ values: params.values, errors: {}, failure: null, message: null })),
@@ -81,6 +97,9 @@ export const crudFormMachine = setup({
   guards: {
     isEdit: ({ context }) => context.id !== null,
     isDirty: ({ context }) => context.dirty,
+    /** A loaded record with nothing typed over it can be fetched again without losing anything. */
+    canRefresh: ({ context }) => context.id !== null && !context.dirty,
+    isNavigationHeld: ({ context }) => context.navigationHeld,
     isValidation: (_, params: { error: unknown }) => failureOf(params.error).status === 422,
     /** A stale edit: someone saved the record since it was loaded. */
     isConflict: ({ context }, params: { error: unknown }) => context.id !== null && failureOf(params.error).status === 409,
@@ -96,8 +115,15 @@ export const crudFormMachine = setup({
     errors: {},
     failure: null,
     message: null,
+    navigationHeld: false,
   }),
   initial: 'starting',
+  on: {
+    'form.navigationBlocked': {
+      actions: 'proceedNavigation',
+      description: 'Nothing unsaved to lose here (loading, saving, saved): the navigation goes on.',
+    },
+  },
   states: {
     starting: {
       always: [
@@ -128,9 +154,18 @@ export const crudFormMachine = setup({
         'form.changed': { actions: { type: 'setDirty', params: ({ event }) => event } },
         'form.submit': { target: 'submitting', actions: { type: 'setValues', params: ({ event }) => event } },
         'form.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
+        'form.reload': {
+          guard: 'canRefresh',
+          target: 'loading',
+          description: 'A view fetches its record again (e.g. after adding a sub-record); the shown record stays until the new one arrives.',
+        },
         'form.leaveRequested': [
           { guard: 'isDirty', target: 'confirmingLeave', description: 'Unsaved changes: ask first.' },
           { target: 'left', actions: 'leave' },
+        ],
+        'form.navigationBlocked': [
+          { guard: 'isDirty', target: 'confirmingLeave', actions: 'holdNavigation', description: 'A link or Back with unsaved changes: ask first.' },
+          { actions: 'proceedNavigation' },
         ],
       },
     },
@@ -173,13 +208,22 @@ export const crudFormMachine = setup({
       on: {
         'form.reload': 'loading',
         'form.leaveRequested': { target: 'confirmingLeave', description: 'The changes are not saved: ask first.' },
+        'form.navigationBlocked': { target: 'confirmingLeave', actions: 'holdNavigation', description: 'The changes are not saved: ask first.' },
       },
     },
     confirmingLeave: {
       description: 'Unsaved changes: the view asks whether to leave them.',
       on: {
-        'form.leaveConfirmed': { target: 'left', actions: 'leave' },
-        'form.leaveCancelled': 'editing',
+        'form.leaveConfirmed': [
+          { guard: 'isNavigationHeld', target: 'left', actions: 'proceedNavigation', description: 'The held-back navigation goes on.' },
+          { target: 'left', actions: 'leave' },
+        ],
+        'form.leaveCancelled': stay,
+        // Escape meant for the question can reach the form's modal before the question has taken
+        // the keyboard (pressed twice quickly): it closes the top one, the question, as Stay does
+        'form.leaveRequested': stay,
+        // a second navigation while the question is open: the question answers for it too
+        'form.navigationBlocked': { actions: 'holdNavigation' },
       },
     },
     saved: {
@@ -192,6 +236,14 @@ export const crudFormMachine = setup({
 
 export type CrudFormMachine = typeof crudFormMachine
 export type CrudFormSnapshot = SnapshotFrom<typeof crudFormMachine>
+
+/** Leaving now would lose typed changes: the app holds navigations back while this is true. */
+export const holdsUnsavedChanges = (s: CrudFormSnapshot) =>
+  s.context.dirty && (s.matches('editing') || s.matches('conflict') || s.matches('confirmingLeave'))
+
+/** The record loaded last, kept while it is fetched again; null before the first load. */
+export const shownRecord = (s: CrudFormSnapshot): FormValues | null =>
+  s.context.id !== null && Object.keys(s.context.record).length > 0 ? s.context.record : null
 
 /** The loading flags of spec section 4 a form has: item (loading the record), crud (saving). */
 export const formLoadingFlags = (s: CrudFormSnapshot) => ({ item: s.matches('loading'), crud: s.matches('submitting') })

@@ -1,6 +1,6 @@
 import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate'
 import { uploadImage } from '../api/uploads'
-import { UPLOADS_URL_PREFIX, type UploadResult } from '../contract'
+import type { UploadResult } from '../contract'
 import { failureOf } from './failure'
 
 export type ImageUploadContext = {
@@ -88,6 +88,3 @@ export const imageUploadMachine = setup({
 })
 
 export type ImageUploadSnapshot = SnapshotFrom<typeof imageUploadMachine>
-
-/** Public URL of a stored image name. */
-export const imageUrlOf = (path: string | null) => (path ? `${UPLOADS_URL_PREFIX}${path}` : null)

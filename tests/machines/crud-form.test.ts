@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createActor } from 'xstate'
 import { ApiError } from '../../src/api/client'
-import { crudFormMachine, fieldErrorsOf, formLoadingFlags, type CrudFormInput } from '../../src/machines/crud-form'
+import { crudFormMachine, fieldErrorsOf, formLoadingFlags, holdsUnsavedChanges, shownRecord, type CrudFormInput } from '../../src/machines/crud-form'
 import { createController, createEffects } from './model'
 import { replay } from './replay'
 
@@ -12,23 +12,27 @@ const stale = new ApiError(409, 'This record was changed by someone else. Reload
 const down = new ApiError(0, '', {})
 const saved = { message: 'Saved successfully', result: { ...record, version: 4 } }
 
+const formEvents = [
+  { type: 'form.changed', dirty: true },
+  { type: 'form.submit', values: { name_ar: 'هواتف', name_en: 'Phones' } },
+  { type: 'form.retry' },
+  { type: 'form.reload' },
+  { type: 'form.dismiss' },
+  { type: 'form.leaveRequested' },
+  { type: 'form.leaveConfirmed' },
+  { type: 'form.leaveCancelled' },
+  { type: 'xstate.done.actor.loadRecord', output: record },
+  { type: 'xstate.error.actor.loadRecord', error: down },
+  { type: 'xstate.done.actor.saveRecord', output: saved },
+  { type: 'xstate.error.actor.saveRecord', error: invalid },
+  { type: 'xstate.error.actor.saveRecord', error: stale },
+  { type: 'xstate.error.actor.saveRecord', error: down },
+]
+
 replay('crudForm', crudFormMachine, {
-  events: [
-    { type: 'form.changed', dirty: true },
-    { type: 'form.submit', values: { name_ar: 'هواتف', name_en: 'Phones' } },
-    { type: 'form.retry' },
-    { type: 'form.reload' },
-    { type: 'form.dismiss' },
-    { type: 'form.leaveRequested' },
-    { type: 'form.leaveConfirmed' },
-    { type: 'form.leaveCancelled' },
-    { type: 'xstate.done.actor.loadRecord', output: record },
-    { type: 'xstate.error.actor.loadRecord', error: down },
-    { type: 'xstate.done.actor.saveRecord', output: saved },
-    { type: 'xstate.error.actor.saveRecord', error: invalid },
-    { type: 'xstate.error.actor.saveRecord', error: stale },
-    { type: 'xstate.error.actor.saveRecord', error: down },
-  ],
+  // Two sets: with held-back navigations the leave question is reached both ways, and the
+  // traversal (one path per state and event) would only ever answer the held one.
+  events: { 'Cancel and the form': formEvents, 'held-back navigations': [...formEvents, { type: 'form.navigationBlocked' }] },
   actors: ['loadRecord', 'saveRecord'],
   inputs: [{ resource }, { resource, id: 5 }] satisfies CrudFormInput[],
 })
@@ -38,7 +42,12 @@ function start(input: CrudFormInput) {
   const effects = createEffects()
   const machine = crudFormMachine.provide({
     actors: { loadRecord: ctl.logic('loadRecord'), saveRecord: ctl.logic('saveRecord') },
-    actions: { onSaved: effects.record('onSaved'), leave: effects.record('leave') },
+    actions: {
+      onSaved: effects.record('onSaved'),
+      leave: effects.record('leave'),
+      proceedNavigation: effects.record('proceedNavigation'),
+      stayOnForm: effects.record('stayOnForm'),
+    },
   })
   return { actor: createActor(machine, { input }).start(), ctl, effects }
 }
@@ -111,11 +120,73 @@ describe('crudForm chart, edge cases', () => {
     expect(dirty.effects.take()).toEqual([['leave']])
   })
 
+  it('a second Escape while the question is open closes the question and keeps the changes', () => {
+    const { actor, effects } = start({ resource })
+    actor.send({ type: 'form.changed', dirty: true })
+    actor.send({ type: 'form.leaveRequested' })
+    actor.send({ type: 'form.leaveRequested' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(actor.getSnapshot().context.dirty).toBe(true)
+    expect(effects.take()).toEqual([])
+  })
+
+  it('a view fetches its record again and shows the old one until the new one arrives', async () => {
+    const { actor, ctl } = start({ resource, id: 5 })
+    expect(shownRecord(actor.getSnapshot())).toBeNull()
+    await ctl.settle({ type: 'xstate.done.actor.loadRecord', output: record })
+    actor.send({ type: 'form.reload' })
+    expect(formLoadingFlags(actor.getSnapshot()).item).toBe(true)
+    expect(shownRecord(actor.getSnapshot())).toEqual(record)
+    await ctl.settle({ type: 'xstate.done.actor.loadRecord', output: { ...record, version: 4 } })
+    expect(shownRecord(actor.getSnapshot())).toEqual({ ...record, version: 4 })
+
+    // typed changes are never dropped by a refresh, and a create form has nothing to fetch
+    actor.send({ type: 'form.changed', dirty: true })
+    expect(actor.getSnapshot().can({ type: 'form.reload' })).toBe(false)
+    expect(start({ resource }).actor.getSnapshot().can({ type: 'form.reload' })).toBe(false)
+  })
+
   it('changes undone (pristine again) leave without asking', () => {
     const { actor, effects } = start({ resource })
     actor.send({ type: 'form.changed', dirty: true })
     actor.send({ type: 'form.changed', dirty: false })
     actor.send({ type: 'form.leaveRequested' })
     expect(effects.take()).toEqual([['leave']])
+  })
+
+  it('a held-back navigation with unsaved changes asks first: Stay drops it, Leave lets it go on', () => {
+    const { actor, effects } = start({ resource })
+    expect(holdsUnsavedChanges(actor.getSnapshot())).toBe(false)
+    actor.send({ type: 'form.navigationBlocked' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(effects.take()).toEqual([['proceedNavigation']])
+
+    actor.send({ type: 'form.changed', dirty: true })
+    expect(holdsUnsavedChanges(actor.getSnapshot())).toBe(true)
+    actor.send({ type: 'form.navigationBlocked' })
+    expect(actor.getSnapshot().value).toBe('confirmingLeave')
+    expect(holdsUnsavedChanges(actor.getSnapshot())).toBe(true)
+    actor.send({ type: 'form.leaveCancelled' })
+    expect(actor.getSnapshot().value).toBe('editing')
+    expect(actor.getSnapshot().context.navigationHeld).toBe(false)
+    expect(effects.take()).toEqual([['stayOnForm']])
+
+    actor.send({ type: 'form.navigationBlocked' })
+    actor.send({ type: 'form.leaveConfirmed' })
+    expect(actor.getSnapshot().value).toBe('left')
+    // the navigation goes on where it was going; the form does not also navigate to its list
+    expect(effects.take()).toEqual([['proceedNavigation']])
+  })
+
+  it('while saving, nothing unsaved is held: a navigation goes on', async () => {
+    const { actor, ctl, effects } = start({ resource })
+    actor.send({ type: 'form.changed', dirty: true })
+    actor.send({ type: 'form.submit', values: { name_en: 'Phones' } })
+    expect(holdsUnsavedChanges(actor.getSnapshot())).toBe(false)
+    actor.send({ type: 'form.navigationBlocked' })
+    expect(actor.getSnapshot().value).toBe('submitting')
+    expect(effects.take()).toEqual([['proceedNavigation']])
+    await ctl.settle({ type: 'xstate.error.actor.saveRecord', error: stale })
+    expect(actor.getSnapshot().value).toBe('editing')
   })
 })
