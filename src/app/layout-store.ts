@@ -1,9 +1,16 @@
 import { useSyncExternalStore } from 'react'
 
 /** Layout configuration of the admin shell; every navigation resets it (spec section 2). */
-export type LayoutConfig = { asideHidden: boolean; headerFixedWidth: boolean; toolbar: boolean; accountMenuOpen: boolean }
+export type LayoutConfig = {
+  asideHidden: boolean
+  headerFixedWidth: boolean
+  toolbar: boolean
+  accountMenuOpen: boolean
+  /** The menu panel of small screens. */
+  navOpen: boolean
+}
 
-export const defaultLayout: LayoutConfig = { asideHidden: true, headerFixedWidth: true, toolbar: true, accountMenuOpen: false }
+export const defaultLayout: LayoutConfig = { asideHidden: true, headerFixedWidth: true, toolbar: true, accountMenuOpen: false, navOpen: false }
 
 let current: LayoutConfig = defaultLayout
 const listeners = new Set<() => void>()

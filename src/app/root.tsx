@@ -9,12 +9,15 @@ import { localeMachine } from '../machines/locale'
 import { navigationMachine } from '../machines/navigation'
 import { IDENTITY_STORAGE_KEY, sessionMachine, type Identity } from '../machines/session'
 import { layoutStore } from './layout-store'
+import { createToaster, type AppToaster } from '../ui/toast'
 
 export type Root = {
   session: ActorRefFrom<typeof sessionMachine>
   locale: ActorRefFrom<typeof localeMachine>
   navigation: ActorRefFrom<typeof navigationMachine>
   lists: ActorRefFrom<typeof listsMachine>
+  /** Short confirmations (saved, deleted) at the top inline end. */
+  toaster: AppToaster
 }
 
 const readLocale = (): Locale | null => {
@@ -88,7 +91,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
   locale.start()
   session.start()
   navigation.start()
-  return { session, locale, navigation, lists }
+  return { session, locale, navigation, lists, toaster: createToaster() }
 }
 
 const RootContext = createContext<Root | null>(null)

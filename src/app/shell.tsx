@@ -6,11 +6,12 @@ import { Outlet, useLocation, useRouteError } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { Button } from '../ui/button'
 import { LoadingScreen } from '../ui/spinner'
+import { Toaster } from '../ui/toast'
 import { useRoot } from './root'
 
 /** Every navigation goes to the navigation chart; Ark's components follow the language. */
 export function Shell() {
-  const { navigation, locale } = useRoot()
+  const { navigation, locale, toaster } = useRoot()
   const { t } = useTranslation()
   const location = useLocation()
   const lang = useSelector(locale, (s) => s.context.locale)
@@ -23,6 +24,7 @@ export function Shell() {
   return (
     <LocaleProvider locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
       <Outlet />
+      <Toaster toaster={toaster} closeLabel={t('actions.close')} />
     </LocaleProvider>
   )
 }

@@ -12,6 +12,7 @@ import {
   LayersIcon,
   LifebuoyIcon,
   LogoutIcon,
+  MenuIcon,
   MailIcon,
   ScaleIcon,
   TagIcon,
@@ -22,7 +23,9 @@ import { LanguageSwitch } from '../../views/shared/language-switch'
 import { useLayout, layoutStore } from '../layout-store'
 import { paths } from '../paths'
 import { useRoot } from '../root'
-import { adminMenu, canSee, type MenuItem } from '../menu'
+import { isCurrent, isGroup, isGroupCurrent, visibleMenu, type MenuEntry, type MenuIcon as MenuIconName } from '../menu'
+import { Button } from '../../ui/button'
+import { Drawer } from '../../ui/drawer'
 import { Logo } from './logo'
 
 const container = css({ w: 'full', maxW: '1320px', mx: 'auto', px: { base: '4', md: '6' } })
@@ -40,7 +43,9 @@ const navLink = css({
   color: 'fg.muted',
   textDecoration: 'none',
   _hover: { bg: 'bg.muted', color: 'fg.default' },
-  '&[aria-current=page]': { bg: 'primary.50', color: 'primary.700' },
+  cursor: 'pointer',
+  '&[aria-current=page], &[data-current]': { bg: 'primary.50', color: 'primary.700' },
+  _expanded: { bg: 'bg.muted', color: 'fg.default' },
 })
 
 /** The admin shell: fixed-width header and toolbar, aside hidden, blue primary colour. */
@@ -50,7 +55,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
   const layout = useLayout()
   const admin = useSelector(session, (s) => s.context.admin)
   const permissions = admin?.permissions ?? []
-  const items = adminMenu.filter((item) => canSee(item, permissions))
+  const entries = visibleMenu(permissions)
   const navigate = useNavigate()
   const location = useLocation()
 
@@ -64,17 +69,41 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           <NavLink to={paths.dashboard} className={css({ textDecoration: 'none' })} aria-label={t('nav.dashboard')}>
             <Logo />
           </NavLink>
-          <nav aria-label={t('nav.menu')} className={css({ display: { base: 'none', md: 'flex' }, flexWrap: 'wrap', gap: '1', flex: '1' })}>
-            {items.map((item) => {
-              const Icon = menuIcons[item.icon]
-              const current = location.pathname === item.section || location.pathname.startsWith(`${item.section}/`)
-              return (
-                <Link key={item.path} to={item.path} className={navLink} aria-current={current ? 'page' : undefined}>
-                  <Icon width={16} height={16} />
-                  {t(item.label)}
+          <Button
+            variant="ghost"
+            className={css({ display: { base: 'inline-flex', md: 'none' }, px: '2' })}
+            aria-label={t('nav.openMenu')}
+            aria-expanded={layout.navOpen}
+            data-testid="nav-menu-button"
+            onClick={() => layoutStore.set({ navOpen: true })}
+          >
+            <MenuIcon />
+          </Button>
+          <nav aria-label={t('nav.menu')} className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1', flex: '1', minW: '0' })}>
+            {entries.map((entry) =>
+              isGroup(entry) ? (
+                <Menu.Root key={entry.group} onSelect={(d) => navigate(d.value)}>
+                  <Menu.Trigger className={navLink} data-current={isGroupCurrent(entry, location.pathname) || undefined}>
+                    <NavIcon icon={entry.icon} />
+                    {t(entry.label)}
+                    <ChevronDownIcon width={14} height={14} />
+                  </Menu.Trigger>
+                  <Menu.Content>
+                    {entry.items.map((item) => (
+                      <Menu.Item key={item.path} value={item.path} aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}>
+                        <NavIcon icon={item.icon} />
+                        {t(item.label)}
+                      </Menu.Item>
+                    ))}
+                  </Menu.Content>
+                </Menu.Root>
+              ) : (
+                <Link key={entry.path} to={entry.path} className={navLink} aria-current={isCurrent(entry, location.pathname) ? 'page' : undefined}>
+                  <NavIcon icon={entry.icon} />
+                  {t(entry.label)}
                 </Link>
-              )
-            })}
+              ),
+            )}
           </nav>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ms: 'auto' })}>
             <LanguageSwitch />
@@ -126,6 +155,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           </div>
         </div>
       </header>
+      <NavDrawer entries={entries} open={layout.navOpen} pathname={location.pathname} />
       {layout.toolbar ? (
         <div className={css({ bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default' })}>
           <div className={cx(container, css({ py: '4' }))}>
@@ -140,7 +170,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
   )
 }
 
-const menuIcons: Record<MenuItem['icon'], typeof HomeIcon> = {
+const menuIcons: Record<MenuIconName, typeof HomeIcon> = {
   home: HomeIcon,
   folders: FolderTreeIcon,
   tag: TagIcon,
@@ -149,4 +179,59 @@ const menuIcons: Record<MenuItem['icon'], typeof HomeIcon> = {
   mail: MailIcon,
   scale: ScaleIcon,
   support: LifebuoyIcon,
+}
+
+function NavIcon({ icon }: { icon: MenuIconName }) {
+  const Icon = menuIcons[icon]
+  return <Icon width={16} height={16} />
+}
+
+const drawerLink = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '3',
+  px: '3',
+  h: '11',
+  borderRadius: 'lg',
+  fontWeight: '600',
+  color: 'fg.default',
+  textDecoration: 'none',
+  _hover: { bg: 'bg.muted' },
+  '&[aria-current=page]': { bg: 'primary.50', color: 'primary.700' },
+})
+
+/** Small screens: every entry of the menu in a panel, groups as headed lists; choosing one closes it. */
+function NavDrawer({ entries, open, pathname }: { entries: readonly MenuEntry[]; open: boolean; pathname: string }) {
+  const { t } = useTranslation()
+  const close = () => layoutStore.set({ navOpen: false })
+  const link = (item: Extract<MenuEntry, { path: string }>) => (
+    <li key={item.path}>
+      <Link to={item.path} className={drawerLink} aria-current={isCurrent(item, pathname) ? 'page' : undefined} onClick={close}>
+        <NavIcon icon={item.icon} />
+        {t(item.label)}
+      </Link>
+    </li>
+  )
+  return (
+    <Drawer open={open} onClose={close} title={t('nav.menu')} closeLabel={t('actions.close')}>
+      <nav aria-label={t('nav.menu')}>
+        <ul className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+          {entries.map((entry) =>
+            isGroup(entry) ? (
+              <li key={entry.group} className={css({ mt: '3' })}>
+                <h2 id={`nav-group-${entry.group}`} className={css({ px: '3', pb: '1', fontSize: 'xs', fontWeight: '700', color: 'fg.muted' })}>
+                  {t(entry.label)}
+                </h2>
+                <ul aria-labelledby={`nav-group-${entry.group}`} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+                  {entry.items.map(link)}
+                </ul>
+              </li>
+            ) : (
+              link(entry)
+            ),
+          )}
+        </ul>
+      </nav>
+    </Drawer>
+  )
 }
