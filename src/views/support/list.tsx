@@ -1,29 +1,30 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { companyRequestsResource, PAGE_SIZES, shippingIssuesResource, type CompanyRequest, type ShippingIssue } from '../../contract'
-import { loadFailure, loadingFlags, paginationOf, rowsOf } from '../../machines/data-table'
+import { companyRequestsResource, shippingIssuesResource, type CompanyRequest, type ShippingIssue } from '../../contract'
 import { paths } from '../../app/paths'
+import { useRoot } from '../../app/root'
 import { Badge } from '../../ui/badge'
-import { buttonRecipe } from '../../ui/button'
-import { DataTable, type DataTableColumn } from '../../ui/data-table'
+import type { DataTableColumn } from '../../ui/data-table'
 import { formatDateTime } from '../shared/format'
-import { useTableLabels } from '../shared/table-labels'
+import { usePermission } from '../shared/permissions'
+import { ResourceTable } from '../shared/resource-table'
 import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { useResourceTable, type ResourceTableActor } from '../shared/use-resource-table'
-
-type Row = ShippingIssue | CompanyRequest
+import type { SupportKind } from '../../machines/support-item'
+import { SupportActionButton } from './support-action'
 
 export const viewPathOf = (kind: 'shipping' | 'company', id: number) =>
   kind === 'shipping' ? `${paths.support.view}/${id}` : `${paths.support.view}/${id}?kind=company`
 
 const linkStyle = css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })
+const muted = css({ color: 'fg.subtle' })
 
-/** Shipping issues: search, resolved filter, sort and pages; each opens its view. */
+/** Shipping issues: search, resolved filter, sort and pages; an open one is marked as resolved from its row or its view. */
 export function ShippingIssuesListScreen() {
   const { t, i18n } = useTranslation()
   const table = useResourceTable(shippingIssuesResource)
+  const canResolve = usePermission('support:resolve')
   const lang = i18n.language === 'en' ? 'en' : 'ar'
   const columns: DataTableColumn<ShippingIssue>[] = [
     {
@@ -35,41 +36,45 @@ export function ShippingIssuesListScreen() {
         </Link>
       ),
     },
+    { id: 'orderId', header: t('support.fields.orderId'), cell: (row) => row.orderId },
     { id: 'shipmentId', header: t('support.fields.shipmentId'), cell: (row) => <bdi>{row.shipmentId}</bdi> },
+    { id: 'trackingNumber', header: t('support.fields.trackingNumber'), cell: (row) => (row.trackingNumber ? <bdi>{row.trackingNumber}</bdi> : <span className={muted}>—</span>) },
     { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => row.tenant },
-    { id: 'issue', header: t('support.fields.issue'), cell: (row) => row.issue },
+    { id: 'issue', header: t('support.fields.issue'), cell: (row) => <span dir="auto">{row.issue}</span> },
     {
       id: 'resolved',
       header: t('table.status'),
       cell: (row) => <Badge tone={row.resolved ? 'success' : 'warning'}>{row.resolved ? t('support.resolved') : t('support.notResolved')}</Badge>,
     },
+    {
+      id: 'resolveAt',
+      header: t('support.fields.resolveAt'),
+      sortable: true,
+      cell: (row) => (row.resolveAt ? formatDateTime(row.resolveAt, lang) : <span className={muted}>—</span>),
+    },
     { id: 'created_at', header: t('support.fields.created_at'), sortable: true, cell: (row) => formatDateTime(row.created_at, lang) },
   ]
   return (
-    <SupportList
+    <SupportList<ShippingIssue>
       table={table}
+      kind="shippingIssue"
+      path={shippingIssuesResource.path}
       caption={t('support.shippingCaption')}
-      columns={columns as DataTableColumn<Row>[]}
-      viewPath={(id) => viewPathOf('shipping', id)}
-      filter={
-        <FilterSelect
-          table={table}
-          name="resolved"
-          label={t('table.status')}
-          options={[
-            { value: '0', label: t('support.notResolved') },
-            { value: '1', label: t('support.resolved') },
-          ]}
-        />
-      }
+      columns={columns}
+      filter={{ name: 'resolved', no: t('support.notResolved'), yes: t('support.resolved') }}
+      viewPath={(row) => viewPathOf('shipping', row.id)}
+      nameOf={(row) => row.orderNumber}
+      actionLabel={(row) => `${t('support.markResolved')} ${row.orderNumber}`}
+      open={(row) => canResolve && !row.resolved}
     />
   )
 }
 
-/** Shipping company requests: search, activated filter, sort and pages; each opens its view. */
+/** Shipping company requests: search, activated filter, sort and pages; a pending one is activated from its row or its view. */
 export function CompanyRequestsListScreen() {
   const { t, i18n } = useTranslation()
   const table = useResourceTable(companyRequestsResource)
+  const canActivate = usePermission('support:activate')
   const lang = i18n.language === 'en' ? 'en' : 'ar'
   const columns: DataTableColumn<CompanyRequest>[] = [
     {
@@ -88,87 +93,93 @@ export function CompanyRequestsListScreen() {
       header: t('table.status'),
       cell: (row) => <Badge tone={row.activated ? 'success' : 'warning'}>{row.activated ? t('support.activated') : t('support.notActivated')}</Badge>,
     },
+    {
+      id: 'activatedAt',
+      header: t('support.fields.activatedAt'),
+      sortable: true,
+      cell: (row) => (row.activatedAt ? formatDateTime(row.activatedAt, lang) : <span className={muted}>—</span>),
+    },
     { id: 'created_at', header: t('support.fields.created_at'), sortable: true, cell: (row) => formatDateTime(row.created_at, lang) },
   ]
   return (
-    <SupportList
+    <SupportList<CompanyRequest>
       table={table}
+      kind="companyRequest"
+      path={companyRequestsResource.path}
       caption={t('support.companyCaption')}
-      columns={columns as DataTableColumn<Row>[]}
-      viewPath={(id) => viewPathOf('company', id)}
-      filter={
-        <FilterSelect
-          table={table}
-          name="activated"
-          label={t('table.status')}
-          options={[
-            { value: '0', label: t('support.notActivated') },
-            { value: '1', label: t('support.activated') },
-          ]}
-        />
-      }
+      columns={columns}
+      filter={{ name: 'activated', no: t('support.notActivated'), yes: t('support.activated') }}
+      viewPath={(row) => viewPathOf('company', row.id)}
+      nameOf={(row) => row.company_name}
+      actionLabel={(row) => `${t('support.activate')} ${row.company_name}`}
+      open={(row) => canActivate && !row.activated}
     />
   )
 }
 
-function SupportList({
+/**
+ * A support list: search, the done / not done filter, sort and pages; an item still open carries
+ * its action (resolve or activate) in its row, and each row opens its view.
+ */
+function SupportList<Row extends { id: number; version: number }>({
   table,
+  kind,
+  path,
   caption,
   columns,
-  viewPath,
   filter,
+  viewPath,
+  nameOf,
+  actionLabel,
+  open,
 }: {
   table: ResourceTableActor
+  kind: SupportKind
+  path: string
   caption: string
   columns: DataTableColumn<Row>[]
-  viewPath: (id: number) => string
-  filter: React.ReactNode
+  /** The yes/no filter of the state: its query name and the labels of "0" and "1". */
+  filter: { name: string; no: string; yes: string }
+  viewPath: (row: Row) => string
+  nameOf: (row: Row) => string
+  actionLabel: (row: Row) => string
+  /** The item is still open and this admin may act on it. */
+  open: (row: Row) => boolean
 }) {
   const { t } = useTranslation()
-  const snapshot = useSelector(table, (s) => s)
-  const rows = rowsOf(snapshot) as unknown as Row[]
-  const pagination = paginationOf(snapshot)
-  const flags = loadingFlags(snapshot)
-  const failure = loadFailure(snapshot)
-  const sort = snapshot.context.query.sort_column
-    ? { column: snapshot.context.query.sort_column, direction: snapshot.context.query.sort_direction ?? 'asc' }
-    : null
-  const labels = useTableLabels(snapshot.context.page?.total_is_estimate ?? false)
-  const filtered = Boolean(snapshot.context.query.search) || Object.keys(snapshot.context.query.filters).length > 0
+  const { toaster } = useRoot()
+  // the server's message, then the rows again (the row changes state or leaves a filtered list)
+  const done = (message: string) => {
+    toaster.success({ title: message })
+    table.send({ type: 'table.reload' })
+  }
   return (
     <div className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
-      <TableToolbar table={table} filters={filter} />
-      <DataTable<Row>
+      <TableToolbar
+        table={table}
+        filters={
+          <FilterSelect
+            table={table}
+            name={filter.name}
+            label={t('table.status')}
+            options={[
+              { value: '0', label: filter.no },
+              { value: '1', label: filter.yes },
+            ]}
+          />
+        }
+      />
+      <ResourceTable<Row>
+        table={table}
         caption={caption}
-        captionHidden
         columns={columns}
-        rows={rows}
-        rowKey={(row) => row.id}
-        sort={sort}
-        onSort={(next) => table.send({ type: 'table.sorted', column: next.column })}
-        loading={flags.table && rows.length === 0}
-        emptyMessage={filtered ? t('table.emptyFiltered') : t('table.empty')}
-        error={failure ? failure.message || t('table.loadFailed') : undefined}
-        retryLabel={t('actions.tryAgain')}
-        onRetry={() => table.send({ type: 'table.retry' })}
-        actionsHeader={t('table.actions')}
-        actions={(row) => (
-          <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end' })}>
-            <Link to={viewPath(row.id)} className={buttonRecipe({ variant: 'ghost', size: 'sm' })}>
-              {t('actions.view')}
-            </Link>
-          </div>
-        )}
-        pagination={{
-          page: pagination.page,
-          pagesCount: pagination.pagesCount,
-          total: pagination.total,
-          pageSize: pagination.pageSize,
-          pageSizes: [...PAGE_SIZES],
-          onPage: (page) => table.send({ type: 'table.pageChanged', page }),
-          onPageSize: (pageSize) => table.send({ type: 'table.pageSizeChanged', pageSize }),
-        }}
-        labels={labels}
+        viewPath={viewPath}
+        nameOf={nameOf}
+        rowActions={(row, ready) =>
+          open(row) ? (
+            <SupportActionButton key={`${row.id}-${row.version}`} kind={kind} path={path} id={row.id} disabled={!ready} label={actionLabel(row)} onDone={done} />
+          ) : null
+        }
       />
     </div>
   )
