@@ -2,13 +2,13 @@ import { useRef } from 'react'
 import { useField } from 'react-final-form'
 import { MultiComboboxField, type MultiComboboxFieldProps } from '../ui/combobox-field'
 import { DateField, type DateFieldProps } from '../ui/date-field'
-import { ImageUpload, type ImageUploadProps } from '../ui/image-upload'
 import { NumberField, type NumberFieldProps } from '../ui/number-field'
 import { PhoneField } from '../ui/phone-field'
 import { RichTextEditor, type RichTextEditorProps } from '../ui/rich-text-editor'
 import { SelectField, type SelectFieldProps } from '../ui/select-field'
+import { Switch } from '../ui/switch'
 import { TextareaField } from '../ui/textarea-field'
-import { shownError, subscription } from './fields'
+import { FormTextField, shownError, subscription } from './fields'
 
 /**
  * final-form bindings of the Ark fields: same error policy as `fields.tsx` (after typing and
@@ -129,42 +129,6 @@ export function FormDateField({
   )
 }
 
-/** The field's value is the chosen `File` or null; a refused file never reaches the form. */
-export function FormImageUpload({
-  name,
-  label,
-  serverError,
-  ...rest
-}: Common &
-  Pick<
-    ImageUploadProps,
-    | 'currentUrl'
-    | 'previewAlt'
-    | 'dropzoneText'
-    | 'triggerLabel'
-    | 'removeLabel'
-    | 'typeError'
-    | 'progress'
-    | 'progressLabel'
-    | 'helper'
-    | 'maxFileSize'
-  >) {
-  const { input, meta } = useField<File | null>(name, { subscription })
-  return (
-    <ImageUpload
-      {...rest}
-      name={name}
-      label={label}
-      file={input.value instanceof File ? input.value : null}
-      onFileChange={(f) => {
-        input.onChange(f)
-        input.onBlur()
-      }}
-      error={shownError(meta, serverError)}
-    />
-  )
-}
-
 export function FormRichTextEditor({
   name,
   label,
@@ -182,5 +146,42 @@ export function FormRichTextEditor({
       onFocus={() => input.onFocus()}
       error={shownError(meta, serverError)}
     />
+  )
+}
+
+/** A boolean field as a switch (e.g. a record's `is_active`). */
+export function FormSwitch({ name, label }: { name: string; label: string }) {
+  const { input } = useField<boolean>(name, { subscription: { value: true }, type: 'checkbox' })
+  return <Switch label={label} checked={Boolean(input.checked ?? input.value)} onCheckedChange={(v) => input.onChange(v)} />
+}
+
+/**
+ * One translated value as two fields, `{name}_ar` then `{name}_en`; the English one is written
+ * left to right whatever the page's direction. `rows` makes them text areas.
+ */
+export function FormBilingualFields({
+  name,
+  labels,
+  required,
+  rows,
+  serverError,
+}: {
+  name: string
+  labels: { ar: string; en: string }
+  required?: boolean
+  rows?: number
+  serverError: (field: string) => string | undefined
+}) {
+  const field = (lang: 'ar' | 'en') => {
+    const props = { name: `${name}_${lang}`, label: labels[lang], serverError: serverError(`${name}_${lang}`), ...(required ? { required } : {}) }
+    return rows ? <FormTextareaField {...props} rows={rows} /> : <FormTextField {...props} />
+  }
+  return (
+    <>
+      {field('ar')}
+      <div dir="ltr" lang="en">
+        {field('en')}
+      </div>
+    </>
   )
 }

@@ -13,6 +13,8 @@ import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
 import { articleKinds, type ArticleKind } from './kinds'
+import { imageUrlOf } from '../../contract/uploads'
+import { Thumbnail } from '../../ui/thumbnail'
 
 export const BlogsListScreen = () => <ArticlesList kind="blogs" />
 export const ContentsListScreen = () => <ArticlesList kind="contents" />
@@ -34,14 +36,18 @@ function ArticlesList({ kind }: { kind: ArticleKind }) {
       id: 'title',
       header: t('articles.fields.title'),
       sortable: true,
-      cell: (row) =>
-        canUpdate ? (
-          <Link to={`${paths.edit}/${row.id}`} className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}>
-            {row.title}
-          </Link>
-        ) : (
-          <span className={css({ fontWeight: '600' })}>{row.title}</span>
-        ),
+      cell: (row) => (
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+          <Thumbnail src={imageUrlOf(row.image)} />
+          {canUpdate ? (
+            <Link to={`${paths.edit}/${row.id}`} className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}>
+              {row.title}
+            </Link>
+          ) : (
+            <span className={css({ fontWeight: '600' })}>{row.title}</span>
+          )}
+        </span>
+      ),
     },
     { id: 'seo_link', header: t('articles.fields.seo_link'), cell: (row) => <bdi className={css({ color: 'fg.muted', fontSize: 'sm' })}>{row.seo_link}</bdi> },
     { id: 'language', header: t('articles.fields.language'), cell: (row) => <Badge tone="info">{t(`articles.languages.${row.language}`)}</Badge> },

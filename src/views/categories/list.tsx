@@ -13,6 +13,8 @@ import { usePermission } from '../shared/permissions'
 import { TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
+import { imageUrlOf } from '../../contract/uploads'
+import { Thumbnail } from '../../ui/thumbnail'
 
 export function CategoriesListScreen() {
   const { t, i18n } = useTranslation()
@@ -31,9 +33,12 @@ export function CategoriesListScreen() {
       header: t('categories.fields.name'),
       sortable: true,
       cell: (row) => (
-        <Link to={`${paths.categories.view}/${row.id}`} className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}>
-          {row.name}
-        </Link>
+        <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
+          <Thumbnail src={imageUrlOf(row.image)} />
+          <Link to={`${paths.categories.view}/${row.id}`} className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}>
+            {row.name}
+          </Link>
+        </span>
       ),
     },
     { id: 'parent', header: t('categories.fields.parent_id'), cell: (row) => row.parent_name ?? <span className={css({ color: 'fg.subtle' })}>{t('categories.topLevel')}</span> },

@@ -1,21 +1,58 @@
+import { useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { categoriesResource, type CategoryDetail } from '../../contract'
+import { categoriesResource, imageUrlOf, type CategoryDetail } from '../../contract'
 import { paths } from '../../app/paths'
 import { Badge } from '../../ui/badge'
-import { buttonRecipe } from '../../ui/button'
+import { Button, buttonRecipe } from '../../ui/button'
+import { PlusIcon } from '../../ui/icons'
 import { usePermission } from '../shared/permissions'
+import { InfoModal, useModalStack, type ModalStackRef } from '../shared/modal-stack'
 import { RecordView, viewStyles } from '../shared/record-view'
+import { AddSubCategoryModal } from './add-sub-category'
 
 export function CategoryViewScreen() {
-  return <RecordView<CategoryDetail> resource={categoriesResource}>{(record) => <CategoryView category={record} />}</RecordView>
+  const { t } = useTranslation()
+  const addButton = useRef<HTMLButtonElement>(null)
+  const stack = useModalStack(addButton)
+  return (
+    <>
+      <RecordView<CategoryDetail> resource={categoriesResource}>
+        {(record, reload) => (
+          <CategoryView
+            category={record}
+            addButton={addButton}
+            stack={stack}
+            onSubSaved={(message) => {
+              // the message replaces the form; the record (with its new sub-category) is fetched behind it
+              stack.send({ type: 'modal.closeAll' })
+              stack.send({ type: 'modal.open', kind: 'info', payload: message })
+              reload()
+            }}
+          />
+        )}
+      </RecordView>
+      <InfoModal stack={stack} title={t('categories.subAdded')} />
+    </>
+  )
 }
 
 /** One category: both languages, its parent and its direct sub-categories. */
-function CategoryView({ category }: { category: CategoryDetail }) {
+function CategoryView({
+  category,
+  addButton,
+  stack,
+  onSubSaved,
+}: {
+  category: CategoryDetail
+  addButton: RefObject<HTMLButtonElement | null>
+  stack: ModalStackRef
+  onSubSaved: (message: string) => void
+}) {
   const { t } = useTranslation()
   const canUpdate = usePermission('categories:update')
+  const canCreate = usePermission('categories:create')
   const tr = (locale: 'ar' | 'en') => category.translations.find((x) => x.locale === locale)
   return (
     <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, alignItems: 'start' })}>
@@ -53,6 +90,20 @@ function CategoryView({ category }: { category: CategoryDetail }) {
             </dd>
           </div>
           <div className={viewStyles.row}>
+            <dt className={viewStyles.term}>{t('categories.fields.image')}</dt>
+            <dd>
+              {category.image ? (
+                <img
+                  src={imageUrlOf(category.image) ?? undefined}
+                  alt={category.name}
+                  className={css({ w: '32', h: '32', objectFit: 'cover', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default' })}
+                />
+              ) : (
+                t('categories.noImage')
+              )}
+            </dd>
+          </div>
+          <div className={viewStyles.row}>
             <dt className={viewStyles.term}>{t('categories.fields.parent_id')}</dt>
             <dd>{category.parent_name ?? t('categories.topLevel')}</dd>
           </div>
@@ -63,9 +114,18 @@ function CategoryView({ category }: { category: CategoryDetail }) {
         </dl>
       </section>
       <section className={viewStyles.card} aria-labelledby="sub-categories">
-        <h2 id="sub-categories" className={css({ fontSize: 'lg', fontWeight: '700', mb: '3' })}>
-          {t('categories.subCategories')}
-        </h2>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2', mb: '3', flexWrap: 'wrap' })}>
+          <h2 id="sub-categories" className={css({ fontSize: 'lg', fontWeight: '700' })}>
+            {t('categories.subCategories')}
+          </h2>
+          {canCreate ? (
+            <Button ref={addButton} variant="outline" size="sm" className={css({ ms: 'auto' })} onClick={() => stack.send({ type: 'modal.open', kind: 'primary' })}>
+              <PlusIcon width={16} height={16} />
+              {t('categories.addSub')}
+            </Button>
+          ) : null}
+        </div>
+        <AddSubCategoryModal stack={stack} parent={category} onSaved={onSubSaved} />
         {category.sub_categories.length === 0 ? (
           <p className={css({ color: 'fg.muted' })}>{t('categories.noSubCategories')}</p>
         ) : (

@@ -7,7 +7,7 @@ import { Badge } from '../../ui/badge'
 import type { DataTableColumn } from '../../ui/data-table'
 import { formatDateTime } from '../shared/format'
 import { usePermission } from '../shared/permissions'
-import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
+import { FilterDate, FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
 
@@ -45,15 +45,19 @@ export function ContactListScreen() {
       <TableToolbar
         table={table}
         filters={
-          <FilterSelect
-            table={table}
-            name="is_read"
-            label={t('contact.fields.is_read')}
-            options={[
-              { value: '0', label: t('contact.unread') },
-              { value: '1', label: t('contact.read') },
-            ]}
-          />
+          <>
+            <FilterSelect
+              table={table}
+              name="is_read"
+              label={t('contact.fields.is_read')}
+              options={[
+                { value: '0', label: t('contact.unread') },
+                { value: '1', label: t('contact.read') },
+              ]}
+            />
+            <FilterDate table={table} name="received_from" label={t('contact.fields.received_from')} />
+            <FilterDate table={table} name="received_to" label={t('contact.fields.received_to')} minFilter="received_from" />
+          </>
         }
       />
       <ResourceTable<ContactMessage>

@@ -1,8 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo } from 'react'
-import { Form, FormSpy, useField } from 'react-final-form'
+import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
-import { useNavigate, useParams } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import {
   attributeTypes,
@@ -14,19 +11,13 @@ import {
   type PropertyDetail,
   type PropertyValueInput,
 } from '../../contract'
-import { crudFormMachine, fieldErrorsOf, formFailure, formLoadingFlags } from '../../machines/crud-form'
 import { FormTextField } from '../../forms/fields'
-import { FormSelectField, FormTextareaField } from '../../forms/ark-fields'
-import { zodValidator } from '../../forms/zod-adapter'
+import { FormBilingualFields, FormSelectField, FormSwitch } from '../../forms/ark-fields'
 import { paths } from '../../app/paths'
-import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { fieldStyles } from '../../ui/field'
 import { MinusIcon, PlusIcon } from '../../ui/icons'
-import { LoadingScreen } from '../../ui/spinner'
-import { Switch } from '../../ui/switch'
-import { CrudFormActions } from '../shared/crud-form-actions'
-import { useTranslateRef } from '../shared/use-translate-ref'
+import { ResourceForm, formStyles, type ServerError } from '../shared/resource-form'
 
 type Values = {
   name_ar: string
@@ -39,8 +30,6 @@ type Values = {
   version?: number
 }
 
-const card = css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' } })
-const grid = css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '5' })
 
 function valuesOf(record: Partial<PropertyDetail>): Values {
   const tr = (locale: 'ar' | 'en') => record.translations?.find((x) => x.locale === locale)
@@ -64,14 +53,8 @@ const payloadOf = (values: Values) => ({
   values: isChoiceAttributeType(values.attribute_type) ? (values.values ?? []).map((v) => ({ value_ar: v.value_ar ?? '', value_en: v.value_en ?? '' })) : [],
 })
 
-function ActiveField() {
-  const { t } = useTranslation()
-  const { input } = useField<boolean>('is_active', { subscription: { value: true }, type: 'checkbox' })
-  return <Switch label={t('properties.fields.is_active')} checked={Boolean(input.checked ?? input.value)} onCheckedChange={(v) => input.onChange(v)} />
-}
-
 /** The values of a SELECT / MULTI_SELECT property: rows of Arabic and English text, added and removed. */
-function ValuesEditor({ serverError }: { serverError: (field: string) => string | undefined }) {
+function ValuesEditor({ serverError }: { serverError: ServerError }) {
   const { t } = useTranslation()
   const type = useField<AttributeType>('attribute_type', { subscription: { value: true } }).input.value
   const { input, meta } = useField<PropertyValueInput[]>('values', { subscription: { value: true, error: true, submitFailed: true } })
@@ -114,75 +97,34 @@ function ValuesEditor({ serverError }: { serverError: (field: string) => string 
   )
 }
 
+const schemas = { create: propertyCreateBody, update: propertyUpdateBody }
+
+/** Create (no id) or edit a property; saving shows it. */
 export function PropertyFormScreen() {
-  const params = useParams()
-  const id = params.id ? Number(params.id) : undefined
-  return <PropertyForm key={id ?? 'new'} id={id} />
-}
-
-function PropertyForm({ id }: { id: number | undefined }) {
   const { t } = useTranslation()
-  const translate = useTranslateRef()
-  const navigate = useNavigate()
-  const form = useActorRef(
-    crudFormMachine.provide({
-      actions: {
-        onSaved: (_, saved) => navigate(`${paths.properties.view}/${saved.id ?? (saved.record as { id?: number } | null)?.id ?? ''}`),
-        leave: () => navigate(paths.properties.list),
-      },
-    }),
-    { input: { resource: propertiesResource, ...(id ? { id } : {}) } },
-  )
-  const snapshot = useSelector(form, (s) => s)
-  const flags = formLoadingFlags(snapshot)
-  const failure = formFailure(snapshot)
-  const initialValues = useMemo(() => valuesOf(snapshot.context.record as Partial<PropertyDetail>), [snapshot.context.record])
-  const validate = useMemo(() => zodValidator(id ? propertyUpdateBody : propertyCreateBody, translate), [id, translate])
-  const serverError = (field: string) => fieldErrorsOf(snapshot, field)[0]
-
-  if (flags.item || snapshot.matches('starting')) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) {
-    return (
-      <div className={card}>
-        <Alert tone="error">{failure?.message || t('form.loadFailed')}</Alert>
-        <Button className={css({ mt: '4' })} onClick={() => form.send({ type: 'form.retry' })}>
-          {t('actions.tryAgain')}
-        </Button>
-      </div>
-    )
-  }
-
   return (
-    <Form<Values>
-      initialValues={initialValues}
-      validate={(values) => validate(payloadOf(values))}
-      onSubmit={(values) => {
-        form.send({ type: 'form.submit', values: payloadOf(values) })
-      }}
-      render={({ handleSubmit }) => (
-        <form onSubmit={handleSubmit} noValidate className={card} aria-busy={flags.crud}>
-          <FormSpy subscription={{ dirty: true }} onChange={({ dirty }) => form.send({ type: 'form.changed', dirty: Boolean(dirty) })} />
-          <div className={grid}>
-            <FormTextField name="name_ar" label={t('properties.fields.name_ar')} required serverError={serverError('name_ar')} />
-            <div dir="ltr" lang="en">
-              <FormTextField name="name_en" label={t('properties.fields.name_en')} required serverError={serverError('name_en')} />
-            </div>
-            <FormTextareaField name="description_ar" label={t('properties.fields.description_ar')} rows={3} serverError={serverError('description_ar')} />
-            <div dir="ltr" lang="en">
-              <FormTextareaField name="description_en" label={t('properties.fields.description_en')} rows={3} serverError={serverError('description_en')} />
-            </div>
-            <FormSelectField
-              name="attribute_type"
-              label={t('properties.fields.attribute_type')}
-              options={attributeTypes.map((value) => ({ value, label: t(`lists.attribute_types.${value}`) }))}
-              serverError={serverError('attribute_type')}
-            />
-            <ActiveField />
-            <ValuesEditor serverError={serverError} />
-          </div>
-          <CrudFormActions form={form} />
-        </form>
+    <ResourceForm<Values, PropertyDetail>
+      resource={propertiesResource}
+      schemas={schemas}
+      valuesOf={valuesOf}
+      payloadOf={payloadOf}
+      savedPath={(saved) => `${paths.properties.view}/${saved}`}
+      listPath={paths.properties.list}
+    >
+      {(serverError) => (
+        <div className={formStyles.grid}>
+          <FormBilingualFields name="name" labels={{ ar: t('properties.fields.name_ar'), en: t('properties.fields.name_en') }} required serverError={serverError} />
+          <FormBilingualFields name="description" labels={{ ar: t('properties.fields.description_ar'), en: t('properties.fields.description_en') }} rows={3} serverError={serverError} />
+          <FormSelectField
+            name="attribute_type"
+            label={t('properties.fields.attribute_type')}
+            options={attributeTypes.map((value) => ({ value, label: t(`lists.attribute_types.${value}`) }))}
+            serverError={serverError('attribute_type')}
+          />
+          <FormSwitch name="is_active" label={t('properties.fields.is_active')} />
+          <ValuesEditor serverError={serverError} />
+        </div>
       )}
-    />
+    </ResourceForm>
   )
 }

@@ -10,7 +10,7 @@ import type { DataTableColumn } from '../../ui/data-table'
 import { Switch } from '../../ui/switch'
 import { formatDateTime } from '../shared/format'
 import { usePermission } from '../shared/permissions'
-import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
+import { FilterMulti, FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
 
@@ -78,7 +78,7 @@ export function PropertiesListScreen() {
                 { value: '0', label: t('properties.notMapped') },
               ]}
             />
-            <FilterSelect
+            <FilterMulti
               table={table}
               name="attribute_type"
               label={t('properties.fields.attribute_type')}

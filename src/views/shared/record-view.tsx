@@ -3,7 +3,7 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { crudFormMachine, formFailure, type FormResource } from '../../machines/crud-form'
+import { crudFormMachine, formFailure, shownRecord, type FormResource } from '../../machines/crud-form'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { LoadingScreen } from '../../ui/spinner'
@@ -14,11 +14,14 @@ export const viewStyles = {
   term: css({ color: 'fg.muted', fontSize: 'sm', fontWeight: '600' }),
 }
 
+/** What a view screen gets: the record, and `reload` to fetch it again (the record stays on screen meanwhile). */
+export type RecordChildren<T> = (record: T, reload: () => void) => ReactNode
+
 /**
  * A view screen's record, loaded by the crudForm chart (its loading and failure states with a
  * retry); a new `:id` in the address starts a new chart.
  */
-export function RecordView<T>({ resource, children }: { resource: FormResource; children: (record: T) => ReactNode }) {
+export function RecordView<T>({ resource, children }: { resource: FormResource; children: RecordChildren<T> }) {
   const id = Number(useParams().id)
   return (
     <LoadedRecord key={id} id={id} resource={resource}>
@@ -27,11 +30,13 @@ export function RecordView<T>({ resource, children }: { resource: FormResource; 
   )
 }
 
-function LoadedRecord<T>({ id, resource, children }: { id: number; resource: FormResource; children: (record: T) => ReactNode }) {
+function LoadedRecord<T>({ id, resource, children }: { id: number; resource: FormResource; children: RecordChildren<T> }) {
   const { t } = useTranslation()
   const record = useActorRef(crudFormMachine, { input: { resource, id } })
   const snapshot = useSelector(record, (s) => s)
-  if (snapshot.matches('loading') || snapshot.matches('starting')) return <LoadingScreen label={t('common.loading')} />
+  const shown = shownRecord(snapshot)
+  const loading = snapshot.matches('loading') || snapshot.matches('starting')
+  if (loading && !shown) return <LoadingScreen label={t('common.loading')} />
   if (snapshot.matches('loadFailed')) {
     return (
       <div className={viewStyles.card}>
@@ -42,5 +47,5 @@ function LoadedRecord<T>({ id, resource, children }: { id: number; resource: For
       </div>
     )
   }
-  return <>{children(snapshot.context.record as T)}</>
+  return <div aria-busy={loading || undefined}>{children(shown as T, () => record.send({ type: 'form.reload' }))}</div>
 }

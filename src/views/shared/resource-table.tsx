@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
@@ -23,13 +24,24 @@ export type ResourceTableProps<Row extends { id: number }> = {
   canDelete?: boolean
   /** How the delete confirmation names the row. */
   nameOf: (row: Row) => string
+  /** The module's own actions of a row (e.g. "Mark as resolved"), shown first; `ready` is false while the table is busy. */
+  rowActions?: (row: Row, ready: boolean) => ReactNode
 }
 
 /**
  * A resource's table as the dataTable chart drives it: sort, pages, loading/empty/error states,
  * row links, and delete after "Are You Sure You Want To Delete?" with the server's refusal shown.
  */
-export function ResourceTable<Row extends { id: number }>({ table, caption, columns, viewPath, editPath, canDelete, nameOf }: ResourceTableProps<Row>) {
+export function ResourceTable<Row extends { id: number }>({
+  table,
+  caption,
+  columns,
+  viewPath,
+  editPath,
+  canDelete,
+  nameOf,
+  rowActions,
+}: ResourceTableProps<Row>) {
   const { t } = useTranslation()
   const snapshot = useSelector(table, (s) => s)
   const rows = rowsOf(snapshot) as unknown as Row[]
@@ -43,7 +55,7 @@ export function ResourceTable<Row extends { id: number }>({ table, caption, colu
   const ready = snapshot.matches({ table: 'ready' })
   const deleting = snapshot.matches({ table: 'deleting' })
   const target = rows.find((r) => r.id === (deleteCandidate(snapshot) ?? snapshot.context.targetId))
-  const hasActions = Boolean(viewPath || editPath || canDelete)
+  const hasActions = Boolean(viewPath || editPath || canDelete || rowActions)
   const link = buttonRecipe({ variant: 'ghost', size: 'sm' })
 
   return (
@@ -65,7 +77,8 @@ export function ResourceTable<Row extends { id: number }>({ table, caption, colu
         {...(hasActions
           ? {
               actions: (row: Row) => (
-                <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end' })}>
+                <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end', alignItems: 'center' })}>
+                  {rowActions?.(row, ready)}
                   {viewPath ? (
                     <Link to={viewPath(row)} className={link}>
                       {t('actions.view')}

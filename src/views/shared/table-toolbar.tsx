@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
 import { SEARCH_MIN_LENGTH } from '../../contract'
 import { fieldStyles } from '../../ui/field'
+import { MultiComboboxField } from '../../ui/combobox-field'
+import { DateField } from '../../ui/date-field'
 import { SelectField } from '../../ui/select-field'
 import type { ResourceTableActor } from './use-resource-table'
 
@@ -68,18 +70,11 @@ function withFilter(table: ResourceTableActor, key: string, value: string | null
   return value === null ? rest : { ...rest, [key]: value }
 }
 
+/** A filter of the table's `name` query parameter, chosen among `options`. */
+type ChoiceFilterProps = { table: ResourceTableActor; name: string; label: string; options: { value: string; label: string }[] }
+
 /** A filter of a yes/no (or enumerated) column: "All" removes it. */
-export function FilterSelect({
-  table,
-  name,
-  label,
-  options,
-}: {
-  table: ResourceTableActor
-  name: string
-  label: string
-  options: { value: string; label: string }[]
-}) {
+export function FilterSelect({ table, name, label, options }: ChoiceFilterProps) {
   const { t } = useTranslation()
   const value = useSelector(table, (s) => String(s.context.query.filters[name] ?? 'all'))
   return (
@@ -89,6 +84,52 @@ export function FilterSelect({
         value={value}
         onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, !next || next === 'all' ? null : next) })}
         options={[{ value: 'all', label: t('table.all') }, ...options]}
+      />
+    </div>
+  )
+}
+
+/** A day filter (`yyyy-mm-dd`) with a calendar; `minDate` blocks the days before it (e.g. "until" after "from"). */
+export function FilterDate({ table, name, label, minFilter }: { table: ResourceTableActor; name: string; label: string; minFilter?: string }) {
+  const { t } = useTranslation()
+  const value = useSelector(table, (s) => String(s.context.query.filters[name] ?? ''))
+  const min = useSelector(table, (s) => (minFilter ? String(s.context.query.filters[minFilter] ?? '') : ''))
+  return (
+    <div className={css({ w: '48' })}>
+      <DateField
+        label={label}
+        value={value}
+        minDate={min || undefined}
+        onValueChange={(next) => {
+          if (next !== value) table.send({ type: 'table.filtered', filters: withFilter(table, name, next || null) })
+        }}
+        openLabel={t('table.openCalendar')}
+        prevLabel={t('table.previousMonth')}
+        nextLabel={t('table.nextMonth')}
+      />
+    </div>
+  )
+}
+
+/** A filter of several values of one column (`a,b` in the address); none chosen removes it. */
+export function FilterMulti({ table, name, label, options }: ChoiceFilterProps) {
+  const { t } = useTranslation()
+  const raw = useSelector(table, (s) => String(s.context.query.filters[name] ?? ''))
+  const value = useMemo(() => (raw ? raw.split(',') : []), [raw])
+  return (
+    <div className={css({ w: '72' })}>
+      <MultiComboboxField
+        label={label}
+        value={value}
+        options={options}
+        placeholder={t('table.all')}
+        emptyText={t('table.noMatch')}
+        removeLabel={(option) => t('table.removeChoice', { name: option })}
+        openLabel={t('table.openChoices')}
+        onValueChange={(next) => {
+          const joined = next.join(',')
+          if (joined !== raw) table.send({ type: 'table.filtered', filters: withFilter(table, name, joined || null) })
+        }}
       />
     </div>
   )

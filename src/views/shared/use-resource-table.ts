@@ -1,16 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
+import { useRoot } from '../../app/root'
 import { dataTableMachine, queryFromUrl, urlOfQuery, type TableResource } from '../../machines/data-table'
 
 /**
  * A dataTable chart for a resource, its query mirrored in the address: reload, Back and shared
- * links keep page, sort, filters and search.
+ * links keep page, sort, filters and search. A delete is confirmed by a toast with the server's message.
  */
 export function useResourceTable(resource: TableResource) {
   const location = useLocation()
   const navigate = useNavigate()
   const written = useRef(location.search)
+  const { toaster } = useRoot()
   const actor = useActorRef(
     dataTableMachine.provide({
       actions: {
@@ -18,6 +20,9 @@ export function useResourceTable(resource: TableResource) {
           const search = `?${urlOfQuery(query).toString()}`
           written.current = search
           navigate({ search }, { replace: false })
+        },
+        onDeleted: (_, { message }) => {
+          if (message) toaster.success({ title: message })
         },
       },
     }),

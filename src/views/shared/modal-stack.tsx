@@ -1,0 +1,65 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useRef, type RefObject } from 'react'
+import { useTranslation } from 'react-i18next'
+import type { ActorRefFrom } from 'xstate'
+import { modalOf, modalStackMachine, type ModalKind } from '../../machines/modal-stack'
+import { Button } from '../../ui/button'
+import { Modal } from '../../ui/modal'
+
+export type ModalStackRef = ActorRefFrom<typeof modalStackMachine>
+
+/**
+ * A screen's modals as the modalStack chart: each modal remembers the element that opened it and
+ * gives focus back to it when it closes; when that element is gone (the screen re-rendered),
+ * focus goes to `fallback`.
+ */
+export function useModalStack(fallback: RefObject<HTMLElement | null>): ModalStackRef {
+  const opener = useRef(new Map<ModalKind, Element | null>())
+  const actor = useRef<ModalStackRef | null>(null)
+  actor.current = useActorRef(
+    modalStackMachine.provide({
+      actions: {
+        rememberFocus: (_, { kind }) => {
+          opener.current.set(kind, document.activeElement)
+        },
+        restoreFocus: ({ context, event }, { kind }) => {
+          const el = opener.current.get(kind)
+          opener.current.delete(kind)
+          const remaining = event.type === 'modal.closeAll' ? 0 : context.stack.length - 1
+          // once the closed dialogs have left the page (a focus trap would pull focus back until then)
+          const restore = (frames: number) =>
+            requestAnimationFrame(() => {
+              // a modal opened meanwhile (a message after a save) holds focus and gives it back when it closes
+              if ((actor.current?.getSnapshot().context.stack.length ?? 0) > remaining) return
+              if (openDialogs() > remaining && frames > 0) return restore(frames - 1)
+              // the opener may be gone (inside a modal that closed) or be the page itself (focus was lost)
+              if (el instanceof HTMLElement && el.isConnected && el !== document.body) el.focus()
+              else fallback.current?.focus()
+            })
+          restore(60)
+        },
+      },
+    }),
+  )
+  return actor.current
+}
+
+const openDialogs = () => document.querySelectorAll('[data-scope="dialog"][data-part="content"]').length
+
+/** The stack's info modal: a message (e.g. the server's "Saved successfully.") with one button. */
+export function InfoModal({ stack, title }: { stack: ModalStackRef; title: string }) {
+  const { t } = useTranslation()
+  const info = useSelector(stack, (s) => modalOf(s, 'info'))
+  const close = () => stack.send({ type: 'modal.close' })
+  return (
+    <Modal
+      open={info !== null}
+      onClose={close}
+      title={title}
+      description={typeof info?.payload === 'string' ? info.payload : undefined}
+      closeLabel={t('actions.close')}
+      size="sm"
+      footer={<Button onClick={close}>{t('actions.ok')}</Button>}
+    />
+  )
+}
