@@ -38,3 +38,21 @@ export async function typeRich(page: Page, label: string, text: string) {
   await box.click()
   await page.keyboard.type(text)
 }
+
+/** A valid 1x1 png (the server checks the content, the browser decodes it). */
+export const PNG_1X1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+)
+
+/** Chooses a file in an image field (its hidden input is marked `<name>-file`). */
+export async function chooseImage(page: Page, field: string, name: string, mimeType: string, buffer: Buffer) {
+  await page.getByTestId(`${field}-file`).setInputFiles({ name, mimeType, buffer })
+}
+
+/** True when no element is wider than the window (no horizontal scroll). */
+export const fitsWidth = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)
+
+/** `{{n}}`-style interpolation of a catalogue message, for asserting on what the screen says. */
+export const fill = (message: string, values: Record<string, string | number>) =>
+  message.replace(/\{\{(\w+)\}\}/g, (_, key: string) => String(values[key]))

@@ -1,21 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
 import ar from '../../src/i18n/locales/ar.json'
 import en from '../../src/i18n/locales/en.json'
-import { ADMIN, DEMO_PASSWORD, EXPIRED_TOKEN, INACTIVE_ADMIN, launchBrowser, newPage, signIn, startServer, waitUrl, type RunningServer } from './harness'
+import { ADMIN, DEMO_PASSWORD, EXPIRED_TOKEN, INACTIVE_ADMIN, fieldLabel, newPage, signIn, waitUrl, serverAndBrowser } from './harness'
 
-let server: RunningServer
-let browser: Browser
+const env = serverAndBrowser()
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-const open = async (lang?: 'ar' | 'en') => newPage(browser, server.url, lang)
+const open = async (lang?: 'ar' | 'en') => newPage(env.browser, env.server.url, lang)
 const dir = (page: Page) => page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])
 
 describe('admin sign-in lifecycle in the browser', () => {
@@ -111,22 +102,22 @@ describe('admin sign-in lifecycle in the browser', () => {
     await page.getByRole('heading', { name: en.auth.forgot.sentTitle }).waitFor()
 
     // the mail leaves after the answer: wait for it to land in the outbox
-    await expect.poll(async () => (await server.outbox()).some((m) => m.to.includes(email)), { timeout: 10_000 }).toBe(true)
-    const mail = (await server.outbox()).find((m) => m.to.includes(email))
+    await expect.poll(async () => (await env.server.outbox()).some((m) => m.to.includes(email)), { timeout: 10_000 }).toBe(true)
+    const mail = (await env.server.outbox()).find((m) => m.to.includes(email))
     const link = /https?:\/\/\S+\/admin-panel\/reset-password\?token=[\w-]+/.exec(mail!.text)?.[0]
     expect(link).toBeDefined()
-    expect(link!.startsWith(server.url)).toBe(true)
+    expect(link!.startsWith(env.server.url)).toBe(true)
 
     await page.goto(link!)
     await page.getByRole('heading', { name: en.auth.reset.title }).waitFor()
-    await page.getByLabel(en.fields.newPassword, { exact: true }).fill('weak')
+    await page.getByLabel(fieldLabel(en.fields.newPassword)).fill('weak')
     expect(await page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.weak)
-    await page.getByLabel(en.fields.newPassword, { exact: true }).fill('Brand#New2026')
+    await page.getByLabel(fieldLabel(en.fields.newPassword)).fill('Brand#New2026')
     expect(await page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.strong)
-    await page.getByLabel(en.fields.password_confirmation, { exact: true }).fill('Brand#New2027')
+    await page.getByLabel(fieldLabel(en.fields.password_confirmation)).fill('Brand#New2027')
     await page.getByRole('button', { name: en.actions.submit }).click()
     await page.getByText(en.validation.passwordsMatch).waitFor()
-    await page.getByLabel(en.fields.password_confirmation, { exact: true }).fill('Brand#New2026')
+    await page.getByLabel(fieldLabel(en.fields.password_confirmation)).fill('Brand#New2026')
     await page.getByRole('button', { name: en.actions.submit }).click()
     const done = page.getByRole('dialog')
     await done.getByText(en.auth.reset.doneBody).waitFor()

@@ -1,31 +1,30 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
-import { axeViolations, signedInAdmin } from './admin'
-import { launchBrowser, startServer, waitUrl, type RunningServer } from './harness'
+import { describe, expect, it } from 'vitest'
+import type { Page } from 'playwright-core'
+import { PNG_1X1, axeViolations, chooseImage, fill, fitsWidth, signedInAdmin } from './admin'
+import { waitUrl, serverAndBrowser } from './harness'
 
-let server: RunningServer
-let browser: Browser
-
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-const admin = (lang: 'ar' | 'en') => signedInAdmin(browser, server.url, lang)
+const env = serverAndBrowser()
 
 const rowNames = (page: Page) => page.locator('tbody tr:not([data-skeleton]) td:first-child').allInnerTexts()
 
-describe('categories in the browser', () => {
+/** What each language's run types and expects (names show in the page's language). */
+const cases = {
+  ar: { topLevel: 'إلكترونيات', search: 'جوال', nameAr: 'ساعات', nameEn: 'Watches', shown: 'ساعات', editAr: 'ساعات فاخرة', editEn: 'Luxury watches', edited: 'ساعات فاخرة', editedSearch: 'فاخرة', busy: 'إلكترونيات' },
+  en: { topLevel: 'Electronics', search: 'phone', nameAr: 'نظارات', nameEn: 'Eyewear', shown: 'Eyewear', editAr: 'نظارات شمسية', editEn: 'Sunglasses', edited: 'Sunglasses', editedSearch: 'Sunglasses', busy: 'Electronics' },
+} as const
+
+describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) => {
+  const c = cases[lang]
+  const admin = () => signedInAdmin(env.browser, env.server.url, lang)
+
   it('lists, sorts, searches and filters, keeping it all in the address', async () => {
-    const { context, page, t } = await admin('ar')
-    await page.getByRole('link', { name: t.nav.categories }).click()
-    await waitUrl(page, '**/admin-panel/categories/list')
-    await page.getByRole('link', { name: 'إلكترونيات', exact: true }).waitFor()
+    const { context, page, t } = await admin()
+    // oldest first: the demo tree's first category is on page 1 whatever the other tests added
+    await page.goto('/admin-panel/categories/list?sort_column=id&sort_direction=asc')
+    await page.getByRole('link', { name: c.topLevel, exact: true }).waitFor()
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
     expect(await axeViolations(page)).toEqual([])
-    expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true)
+    expect(await fitsWidth(page)).toBe(true)
 
     await page.getByRole('button', { name: t.categories.fields.name }).click()
     await waitUrl(page, /sort_column=name&sort_direction=asc/)
@@ -33,44 +32,83 @@ describe('categories in the browser', () => {
     await waitUrl(page, /sort_direction=desc/)
     expect(await page.getByRole('columnheader', { name: t.categories.fields.name }).getAttribute('aria-sort')).toBe('descending')
 
-    await page.getByTestId('table-search').fill('جوال')
+    const matches = (names: string[]) => names.length > 0 && names.every((n) => n.toLowerCase().includes(c.search))
+    await page.getByTestId('table-search').fill(c.search)
     await waitUrl(page, /search=/)
-    await expect.poll(async () => (await rowNames(page)).every((n) => n.includes('جوال'))).toBe(true)
+    await expect.poll(async () => matches(await rowNames(page))).toBe(true)
     await page.reload()
-    await expect.poll(() => page.getByTestId('table-search').inputValue()).toBe('جوال')
-    await expect.poll(async () => (await rowNames(page)).length).toBeGreaterThan(0)
-    expect((await rowNames(page)).every((n) => n.includes('جوال'))).toBe(true)
+    await expect.poll(() => page.getByTestId('table-search').inputValue()).toBe(c.search)
+    await expect.poll(async () => matches(await rowNames(page))).toBe(true)
     await page.goBack()
     await waitUrl(page, /sort_direction=desc$/)
     await context.close()
   })
 
-  it('creates with validation errors shown then fixed, views, edits, toggles and deletes', async () => {
-    const { context, page, t } = await admin('en')
+  it('pages through the list by its buttons and page size; reload and Back keep the page', async () => {
+    const { context, page, t } = await admin()
+    // a shared link may carry any page size; the menu offers the standard ones
+    await page.goto('/admin-panel/categories/list?pageSize=5&sort_column=id&sort_direction=asc')
+    await expect.poll(async () => (await rowNames(page)).length).toBe(5)
+    const first = await rowNames(page)
+    await page.getByRole('button', { name: t.table.next }).click()
+    await waitUrl(page, /page=2/)
+    await expect.poll(async () => (await rowNames(page))[0] !== first[0]).toBe(true)
+    const second = await rowNames(page)
+    expect(second).toHaveLength(5)
+    expect(second.some((n) => first.includes(n))).toBe(false)
+    await page.reload()
+    await expect.poll(() => rowNames(page)).toEqual(second)
+    await page.goBack()
+    await expect.poll(() => rowNames(page)).toEqual(first)
+    await page.getByLabel(t.table.pageSize).selectOption('30')
+    await waitUrl(page, /pageSize=30/)
+    expect(page.url()).not.toMatch(/page=2/)
+    await expect.poll(async () => (await rowNames(page)).length).toBeGreaterThan(10)
+    await context.close()
+  })
+
+  it('creates with validation errors shown then fixed and an image, views, edits, toggles and deletes', async () => {
+    const { context, page, t } = await admin()
     await page.goto('/admin-panel/categories/list')
     await page.getByRole('link', { name: t.categories.add }).click()
     await waitUrl(page, '**/admin-panel/categories/create')
     await page.getByRole('button', { name: t.actions.save }).click()
     expect(await page.getByText(t.validation.required).count()).toBe(2)
     expect(await axeViolations(page)).toEqual([])
-    await page.getByLabel(t.categories.fields.name_ar).fill('ساعات')
+    expect(await fitsWidth(page)).toBe(true)
+    await page.getByLabel(t.categories.fields.name_ar).fill(c.nameAr)
     await page.getByLabel(t.categories.fields.name_en).fill('W')
     await page.getByLabel(t.categories.fields.name_en).blur()
-    await page.getByText('must be at least 2 characters').waitFor()
-    await page.getByLabel(t.categories.fields.name_en).fill('Watches')
+    await page.getByText(fill(t.validation.stringMin, { n: 2 })).waitFor()
+    await page.getByLabel(t.categories.fields.name_en).fill(c.nameEn)
+
+    // a gif is refused before anything is sent; a png is uploaded and previewed
+    await chooseImage(page, 'image', 'anim.gif', 'image/gif', Buffer.from('GIF89a'))
+    await page.getByText(t.validation.imageType).waitFor()
+    await chooseImage(page, 'image', 'watch.png', 'image/png', PNG_1X1)
+    const preview = page.getByRole('img', { name: t.image.preview })
+    await preview.waitFor()
+    await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/)
+    expect(await page.getByText(t.validation.imageType).count()).toBe(0)
+
     await page.getByRole('button', { name: t.actions.save }).click()
     await waitUrl(page, /\/admin-panel\/categories\/view\/\d+$/)
-    await page.getByRole('heading', { name: 'Watches' }).waitFor()
+    await page.getByRole('heading', { name: c.shown }).waitFor()
+    await page.getByText(t.messages.created).waitFor()
+    const picture = page.getByRole('img', { name: c.shown })
+    await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
     expect(await axeViolations(page)).toEqual([])
 
     await page.getByRole('link', { name: t.actions.edit }).click()
     await waitUrl(page, /\/admin-panel\/categories\/edit\/\d+$/)
-    await page.getByLabel(t.categories.fields.name_en).fill('Zeta watches')
+    await expect.poll(() => page.getByRole('img', { name: t.image.preview }).getAttribute('src')).toMatch(/\.png$/)
+    await page.getByLabel(t.categories.fields.name_ar).fill(c.editAr)
+    await page.getByLabel(t.categories.fields.name_en).fill(c.editEn)
     await page.getByRole('button', { name: t.actions.save }).click()
-    await page.getByRole('heading', { name: 'Zeta watches' }).waitFor()
+    await page.getByRole('heading', { name: c.edited }).waitFor()
 
-    await page.goto('/admin-panel/categories/list?search=Zeta')
-    const row = page.locator('tbody tr', { hasText: 'Zeta watches' })
+    await page.goto(`/admin-panel/categories/list?search=${encodeURIComponent(c.editedSearch)}`)
+    const row = page.locator('tbody tr', { hasText: c.edited })
     await row.waitFor()
     const toggle = row.getByRole('checkbox')
     expect(await toggle.isChecked()).toBe(true)
@@ -91,18 +129,62 @@ describe('categories in the browser', () => {
     await row.getByRole('button', { name: t.actions.delete }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: t.actions.yes }).click()
     await page.getByText(t.table.emptyFiltered).waitFor()
+    await page.getByText(t.messages.deleted).waitFor()
+    await context.close()
+  })
+
+  it('adds a sub-category in a modal: Escape closes the top one, the question comes over it, focus returns', async () => {
+    const { context, page, t } = await admin()
+    await page.goto('/admin-panel/categories/list?search=' + encodeURIComponent(c.busy))
+    await page.getByRole('link', { name: c.busy, exact: true }).click()
+    await waitUrl(page, /\/admin-panel\/categories\/view\/\d+$/)
+    const add = page.getByRole('button', { name: t.categories.addSub })
+    const dialog = page.getByRole('dialog')
+    const question = page.getByRole('alertdialog')
+
+    // nothing typed: Escape closes it and focus is back on the button
+    await add.click()
+    await dialog.getByLabel(t.categories.fields.name_ar).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'hidden' })
+    await expect.poll(() => add.evaluate((el) => el === document.activeElement)).toBe(true)
+
+    // something typed: Escape asks first; Escape again closes only the question
+    await add.click()
+    await dialog.getByLabel(t.categories.fields.name_ar).fill(c.nameAr + ' 2')
+    await page.keyboard.press('Escape')
+    await question.getByText(t.form.unsavedTitle).waitFor()
+    const stay = question.getByRole('button', { name: t.actions.stay })
+    await expect.poll(() => stay.evaluate((el) => el === document.activeElement)).toBe(true)
+    await page.keyboard.press('Escape')
+    await question.waitFor({ state: 'hidden' })
+    expect(await dialog.getByLabel(t.categories.fields.name_ar).inputValue()).toBe(c.nameAr + ' 2')
+
+    await dialog.getByRole('button', { name: t.actions.save }).click()
+    await dialog.getByText(t.validation.required).waitFor()
+    const [nameAr, nameEn] = lang === 'ar' ? ['ملحقات ذكية', 'Smart gadgets'] : ['منزل ذكي', 'Smart home']
+    await dialog.getByLabel(t.categories.fields.name_ar).fill(nameAr)
+    await dialog.getByLabel(t.categories.fields.name_en).fill(nameEn)
+    await dialog.getByRole('button', { name: t.actions.save }).click()
+    const info = page.getByRole('dialog', { name: t.categories.subAdded })
+    await info.getByText(t.messages.created).waitFor()
+    await info.getByRole('button', { name: t.actions.ok }).click()
+    await info.waitFor({ state: 'hidden' })
+    await page.getByRole('link', { name: lang === 'ar' ? nameAr : nameEn, exact: true }).waitFor()
+    await expect.poll(() => page.getByRole('button', { name: t.categories.addSub }).evaluate((el) => el === document.activeElement)).toBe(true)
     await context.close()
   })
 
   it("shows the server's reason when a category with sub-categories cannot be deleted", async () => {
-    const { context, page, t } = await admin('en')
-    await page.goto('/admin-panel/categories/list?search=Electronics')
-    const row = page.locator('tbody tr', { hasText: 'Electronics' }).first()
+    const { context, page, t } = await admin()
+    await page.goto(`/admin-panel/categories/list?search=${encodeURIComponent(c.busy)}`)
+    const row = page.locator('tbody tr', { hasText: c.busy }).first()
     await row.getByRole('button', { name: t.actions.delete }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: t.actions.yes }).click()
     const dialog = page.getByRole('alertdialog')
+    await dialog.getByText(t.categories.errors.hasSubCategories).waitFor()
     await dialog.getByRole('button', { name: t.actions.tryAgain }).waitFor()
-    expect((await dialog.innerText()).length).toBeGreaterThan(10)
     await context.close()
   })
 })

@@ -4,7 +4,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { expect } from 'vitest'
+import { afterAll, beforeAll, expect } from 'vitest'
 import type ar from '../../src/i18n/locales/ar.json'
 import type en from '../../src/i18n/locales/en.json'
 import { eq } from 'drizzle-orm'
@@ -162,10 +162,36 @@ export const waitUrl = async (page: Page, url: string | RegExp) => {
   await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(pattern)
 }
 
+/** A field's label exactly, with or without the asterisk of a required field. */
+export const fieldLabel = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`)
+
 /** Fills the sign-in form and submits it. */
 export async function signIn(page: Page, email: string, password: string, t: typeof en | typeof ar) {
   await page.getByLabel(t.fields.email).fill(email)
-  await page.getByLabel(t.fields.password, { exact: true }).fill(password)
+  await page.getByLabel(fieldLabel(t.fields.password)).fill(password)
   await page.getByRole('button', { name: t.actions.signIn }).click()
 }
 
+
+/** The file's server (fresh database) and browser, started before its tests and stopped after them. */
+export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {
+  let server: RunningServer | undefined
+  let browser: Browser | undefined
+  beforeAll(async () => {
+    ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.stop()
+  })
+  return {
+    get server() {
+      if (!server) throw new Error('the server is not started yet')
+      return server
+    },
+    get browser() {
+      if (!browser) throw new Error('the browser is not started yet')
+      return browser
+    },
+  }
+}

@@ -1,30 +1,25 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, startServer, waitUrl, type RunningServer } from './harness'
-import { axeViolations, signedInAdmin } from './admin'
+import { describe, expect, it } from 'vitest'
+import { waitUrl, serverAndBrowser } from './harness'
+import { axeViolations, fill, fitsWidth, signedInAdmin } from './admin'
 
-let server: RunningServer
-let browser: Browser
+const env = serverAndBrowser()
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-describe('properties in the browser', () => {
+describe.each(['ar', 'en'] as const)('properties in the browser (%s)', (lang) => {
+  const shown = lang === 'ar' ? { name: 'الحجم', small: 'صغير', large: 'كبير' } : { name: 'Pack size', small: 'Small', large: 'Large' }
   it('lists with the mapped badge, creates a choice property with values, views and edits it', async () => {
-    const { context, page, t } = await signedInAdmin(browser, server.url, 'en')
-    await page.getByRole('link', { name: t.nav.properties }).click()
-    await waitUrl(page, '**/admin-panel/properties/list')
+    const { context, page, t } = await signedInAdmin(env.browser, env.server.url, lang)
+    await page.goto('/admin-panel/properties/list')
     await page.locator('tbody tr:not([data-skeleton])').first().waitFor()
     expect(await page.getByText(t.properties.notMapped).count()).toBeGreaterThan(0)
     expect(await axeViolations(page)).toEqual([])
+    expect(await fitsWidth(page)).toBe(true)
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
 
     await page.getByRole('link', { name: t.properties.add }).click()
     await waitUrl(page, '**/admin-panel/properties/create')
+    await page.getByRole('button', { name: t.actions.save }).click()
+    expect(await page.getByText(t.validation.required).count()).toBeGreaterThan(1)
+    expect(await axeViolations(page)).toEqual([])
     await page.getByLabel(t.properties.fields.name_ar).fill('الحجم')
     await page.getByLabel(t.properties.fields.name_en).fill('Pack size')
     await page.getByRole('combobox', { name: t.properties.fields.attribute_type }).click()
@@ -38,8 +33,8 @@ describe('properties in the browser', () => {
     expect(await axeViolations(page)).toEqual([])
     await page.getByRole('button', { name: t.actions.save }).click()
     await waitUrl(page, /\/admin-panel\/properties\/view\/\d+$/)
-    await page.getByRole('heading', { name: 'Pack size' }).waitFor()
-    await page.getByText('Large').waitFor()
+    await page.getByRole('heading', { name: shown.name }).waitFor()
+    await page.getByText(shown.large).waitFor()
     expect(await axeViolations(page)).toEqual([])
 
     await page.getByRole('link', { name: t.actions.edit }).click()
@@ -47,8 +42,45 @@ describe('properties in the browser', () => {
     await page.getByRole('button', { name: t.properties.removeValue.replace('{{n}}', '2') }).click()
     await page.getByRole('button', { name: t.actions.save }).click()
     await waitUrl(page, /\/admin-panel\/properties\/view\/\d+$/)
-    await page.getByText('Small').waitFor()
-    expect(await page.getByText('Large').count()).toBe(0)
+    await page.getByText(shown.small).waitFor()
+    expect(await page.getByText(shown.large).count()).toBe(0)
+
+    // several types at once: chosen from the list, kept in the address, removed by their chips
+    await page.goto('/admin-panel/properties/list')
+    const types = page.getByRole('combobox', { name: t.properties.fields.attribute_type })
+    await types.click()
+    await page.getByRole('option', { name: t.lists.attribute_types.SELECT, exact: true }).click()
+    await waitUrl(page, /attribute_type=SELECT(&|$)/)
+    await types.click()
+    await page.getByRole('option', { name: t.lists.attribute_types.COLOR, exact: true }).click()
+    await waitUrl(page, /attribute_type=SELECT%2CCOLOR/)
+    await page.keyboard.press('Escape')
+    const typeCells = page.locator('tbody tr:not([data-skeleton]) td:nth-child(2)')
+    await expect
+      .poll(async () => {
+        const cells = await typeCells.allInnerTexts()
+        return cells.length > 0 && cells.every((c) => c === t.lists.attribute_types.SELECT || c === t.lists.attribute_types.COLOR)
+      })
+      .toBe(true)
+    expect(await axeViolations(page)).toEqual([])
+    await page.reload()
+    await page.getByRole('button', { name: fill(t.table.removeChoice, { name: t.lists.attribute_types.COLOR }) }).click()
+    await waitUrl(page, /attribute_type=SELECT(&|$)/)
+
+    // found by search, switched off, then deleted after the question
+    await page.goto('/admin-panel/properties/list?attribute_type=SELECT')
+    await page.getByTestId('table-search').fill(shown.name)
+    await waitUrl(page, /search=/)
+    const row = page.locator('tbody tr', { hasText: shown.name })
+    await row.waitFor()
+    const toggle = row.getByRole('checkbox')
+    await row.locator('[data-part="control"]').click()
+    await expect.poll(() => toggle.isChecked()).toBe(false)
+    await page.reload()
+    await expect.poll(() => row.getByRole('checkbox').isChecked()).toBe(false)
+    await row.getByRole('button', { name: t.actions.delete }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: t.actions.yes }).click()
+    await page.getByText(t.table.emptyFiltered).waitFor()
     await context.close()
   })
 })

@@ -1,27 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, startServer, waitUrl, type RunningServer } from './harness'
-import { axeViolations, signedInAdmin } from './admin'
+import { describe, expect, it } from 'vitest'
+import { waitUrl, serverAndBrowser } from './harness'
+import { axeViolations, fitsWidth, signedInAdmin } from './admin'
 
-let server: RunningServer
-let browser: Browser
+const env = serverAndBrowser()
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-describe('support in the browser', () => {
-  it('resolves a shipping issue and activates a company request; the buttons go once done', async () => {
-    const { context, page, t } = await signedInAdmin(browser, server.url, 'en')
-    await page.getByRole('link', { name: t.nav.shippingIssues }).click()
-    await waitUrl(page, '**/admin-panel/support/shipping-list')
+describe.each(['ar', 'en'] as const)('support in the browser (%s)', (lang) => {
+  it('resolves shipping issues from the view and from the row, and activates a company request; the buttons go once done', async () => {
+    const { context, page, t } = await signedInAdmin(env.browser, env.server.url, lang)
+    await page.goto('/admin-panel/support/shipping-list')
     await page.locator('tbody tr').first().waitFor()
     expect(await axeViolations(page)).toEqual([])
+    expect(await fitsWidth(page)).toBe(true)
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
 
+    // from its view: the message, the new state, when and by whom, without a reload
     await page.goto('/admin-panel/support/shipping-list?resolved=0')
     const issue = page.locator('tbody tr:not([data-skeleton])').first()
     await issue.getByText(t.support.notResolved).waitFor()
@@ -31,15 +23,28 @@ describe('support in the browser', () => {
     await resolve.waitFor()
     expect(await axeViolations(page)).toEqual([])
     await resolve.click()
-    await page.getByRole('status').first().waitFor()
-    await resolve.waitFor({ state: 'detached' })
-    await page.getByText(t.support.resolved, { exact: true }).waitFor()
+    await page.getByText(t.support.messages.resolved).waitFor()
+    await page.getByText(t.support.fields.resolveAt).waitFor()
+    await page.getByText(t.support.fields.resolved_by).waitFor()
+    expect(await resolve.count()).toBe(0)
     await page.reload()
     await page.getByText(t.support.fields.resolveAt).waitFor()
     expect(await resolve.count()).toBe(0)
 
-    await page.getByRole('link', { name: t.nav.companyRequests }).click()
-    await waitUrl(page, '**/admin-panel/support/shipping-company-requests-list')
+    // from its row: the row changes state and loses the button; the resolved filter then finds it
+    await page.goto('/admin-panel/support/shipping-list?resolved=0')
+    const open = page.locator('tbody tr:not([data-skeleton])').first()
+    const orderNumber = (await open.getByRole('link').first().innerText()).trim()
+    await open.getByRole('button', { name: t.support.markResolved }).click()
+    await page.getByText(t.support.messages.resolved).first().waitFor()
+    // the list of open issues no longer holds it
+    await expect.poll(() => page.locator('tbody tr', { hasText: orderNumber }).count()).toBe(0)
+    await page.goto('/admin-panel/support/shipping-list?resolved=1&sort_column=resolveAt&sort_direction=desc')
+    const resolved = page.locator('tbody tr', { hasText: orderNumber })
+    await resolved.getByText(t.support.resolved, { exact: true }).waitFor()
+    expect(await resolved.getByRole('button').count()).toBe(0)
+
+    await page.goto('/admin-panel/support/shipping-company-requests-list')
     await page.locator('tbody tr').first().waitFor()
     expect(await axeViolations(page)).toEqual([])
     await page.goto('/admin-panel/support/shipping-company-requests-list?activated=0')
@@ -49,7 +54,9 @@ describe('support in the browser', () => {
     await waitUrl(page, /\/admin-panel\/support\/view\/\d+\?kind=company$/)
     const activate = page.getByRole('button', { name: t.support.activate, exact: true })
     await activate.click()
-    await activate.waitFor({ state: 'detached' })
+    await page.getByText(t.support.messages.activated).waitFor()
+    await page.getByText(t.support.fields.activatedAt).waitFor()
+    expect(await activate.count()).toBe(0)
     await page.getByText(t.support.activated, { exact: true }).waitFor()
     expect(await axeViolations(page)).toEqual([])
     await context.close()

@@ -1,28 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
-import { launchBrowser, startServer, waitUrl, type RunningServer } from './harness'
-import { axeViolations, signedInAdmin, typeRich } from './admin'
+import { describe, expect, it } from 'vitest'
+import { serverAndBrowser } from './harness'
+import { axeViolations, fitsWidth, signedInAdmin, typeRich } from './admin'
 
-let server: RunningServer
-let browser: Browser
+const env = serverAndBrowser()
 
-beforeAll(async () => {
-  ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.stop()
-})
-
-describe('terms and conditions in the browser', () => {
+describe.each(['ar', 'en'] as const)('terms and conditions in the browser (%s)', (lang) => {
   it('edits and saves both texts; the saved text comes back after a reload', async () => {
-    const { context, page, t } = await signedInAdmin(browser, server.url, 'ar')
-    await page.getByRole('link', { name: t.nav.terms }).click()
-    await waitUrl(page, '**/admin-panel/terms-conditions')
+    const { context, page, t } = await signedInAdmin(env.browser, env.server.url, lang)
+    await page.goto('/admin-panel/terms-conditions')
     const english = page.getByRole('textbox', { name: t.terms.fields.terms_en, exact: true })
     await english.waitFor()
     expect(await english.getAttribute('dir')).toBe('ltr')
     expect(await axeViolations(page)).toEqual([])
+    expect(await fitsWidth(page)).toBe(true)
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
     await typeRich(page, t.terms.fields.terms_en, ' Updated clause.')
     await page.getByRole('button', { name: t.actions.save }).click()
     await page.getByRole('status').getByText(/./).first().waitFor()

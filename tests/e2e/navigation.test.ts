@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest'
+import ar from '../../src/i18n/locales/ar.json'
+import { axeViolations, fitsWidth, signedInAdmin } from './admin'
+import { DEMO_PASSWORD, newPage, signIn, waitUrl, serverAndBrowser } from './harness'
+
+const env = serverAndBrowser()
+
+describe.each(['ar', 'en'] as const)('the admin menu (%s)', (lang) => {
+  it('groups the modules in one row; a group opens by keyboard and marks the current one', async () => {
+    const { context, page, t } = await signedInAdmin(env.browser, env.server.url, lang)
+    const nav = page.getByRole('navigation', { name: t.nav.menu })
+    const catalog = nav.getByRole('button', { name: t.nav.groups.catalog })
+    await catalog.waitFor()
+    // one row of entries: the header stays as tall as its logo row
+    expect(await page.locator('header').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(80)
+    expect(await fitsWidth(page)).toBe(true)
+
+    await catalog.click()
+    await page.getByRole('menuitem', { name: t.nav.properties }).click()
+    await waitUrl(page, '**/admin-panel/properties/list')
+    await expect.poll(() => catalog.getAttribute('data-current')).not.toBeNull()
+    expect(await nav.getByRole('button', { name: t.nav.groups.support }).getAttribute('data-current')).toBeNull()
+
+    const support = nav.getByRole('button', { name: t.nav.groups.support })
+    await support.focus()
+    await page.keyboard.press('Enter')
+    await page.getByRole('menuitem', { name: t.nav.contact }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    await page.keyboard.press('Escape')
+    await expect.poll(() => support.evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+
+  it('on a phone the menu is a panel from the inline start; choosing closes it, Escape gives focus back', async () => {
+    const { context, page, t } = await signedInAdmin(env.browser, env.server.url, lang)
+    await page.setViewportSize({ width: 390, height: 844 })
+    const button = page.getByRole('button', { name: t.nav.openMenu })
+    await button.click()
+    const panel = page.getByRole('dialog', { name: t.nav.menu })
+    await panel.getByRole('link', { name: t.nav.blogs }).waitFor()
+    const box = await panel.evaluate((el) => el.getBoundingClientRect())
+    // right edge in Arabic, left edge in English
+    if (lang === 'ar') expect(Math.round(box.right)).toBe(390)
+    else expect(Math.round(box.left)).toBe(0)
+    expect(await axeViolations(page)).toEqual([])
+    await panel.getByRole('link', { name: t.nav.blogs }).click()
+    await waitUrl(page, '**/admin-panel/blogs/list')
+    await panel.waitFor({ state: 'hidden' })
+    // once the rows are in: a table wider than the phone scrolls inside its own box, not the page
+    await page.locator('table:not([aria-busy]) tbody tr').first().waitFor()
+    expect(await fitsWidth(page)).toBe(true)
+
+    await button.click()
+    await panel.waitFor()
+    await page.keyboard.press('Escape')
+    await panel.waitFor({ state: 'hidden' })
+    await expect.poll(() => button.evaluate((el) => el === document.activeElement)).toBe(true)
+    await context.close()
+  })
+})
+
+describe('the admin menu of a sub admin', () => {
+  it('shows only the modules the role may view', async () => {
+    const { context, page } = await newPage(env.browser, env.server.url, 'ar')
+    await page.goto('/admin-panel/sign-in')
+    await signIn(page, 'sara.subadmin@example.com', DEMO_PASSWORD, ar)
+    await waitUrl(page, '**/admin-panel/dashboard')
+    const nav = page.getByRole('navigation', { name: ar.nav.menu })
+    await nav.getByRole('button', { name: ar.nav.groups.catalog }).click()
+    await page.getByRole('menuitem', { name: ar.nav.categories }).waitFor()
+    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([ar.nav.categories])
+    await page.keyboard.press('Escape')
+    expect(await nav.getByRole('button', { name: ar.nav.groups.support }).count()).toBe(0)
+    await context.close()
+  })
+})
