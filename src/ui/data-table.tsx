@@ -15,6 +15,8 @@ export type DataTableColumn<Row> = {
   /** A CSS width for the column (e.g. '8rem', '20%'). */
   width?: string
   align?: 'start' | 'center' | 'end'
+  /** Keep the cell on one line (codes, dates): the table scrolls sideways rather than break them. */
+  nowrap?: boolean
 }
 
 export type DataTablePagination = {
@@ -107,6 +109,7 @@ export const dataTableRecipe = sva({
       textAlign: 'start',
       '&[data-align=center]': { textAlign: 'center' },
       '&[data-align=end]': { textAlign: 'end' },
+      '&[data-nowrap]': { whiteSpace: 'nowrap' },
     },
     sortButton: {
       display: 'inline-flex',
@@ -136,6 +139,7 @@ export const dataTableRecipe = sva({
       textAlign: 'start',
       '&[data-align=center]': { textAlign: 'center' },
       '&[data-align=end]': { textAlign: 'end' },
+      '&[data-nowrap]': { whiteSpace: 'nowrap' },
     },
     state: { px: '4', py: '10', textAlign: 'center', color: 'fg.muted' },
     skeleton: {
@@ -235,7 +239,7 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     body = rows.map((row) => (
       <tr key={rowKey(row)} className={s.row}>
         {columns.map((col) => (
-          <td key={col.id} className={s.td} data-align={col.align ?? 'start'}>
+          <td key={col.id} className={s.td} data-align={col.align ?? 'start'} data-nowrap={col.nowrap || undefined}>
             {col.cell(row)}
           </td>
         ))}

@@ -12,7 +12,7 @@ const rows: Row[] = [
 const columns: DataTableColumn<Row>[] = [
   { id: 'name', header: 'Name', cell: (r) => r.name, sortable: true },
   { id: 'order', header: 'Order', cell: (r) => r.order, sortable: true, align: 'end' },
-  { id: 'id', header: 'ID', cell: (r) => r.id },
+  { id: 'id', header: 'ID', cell: (r) => r.id, nowrap: true },
 ]
 const labels = {
   pagination: 'Pages',
@@ -131,5 +131,14 @@ describe('DataTable', () => {
     expect(screen.getByRole('navigation', { name: 'الصفحات' }).getAttribute('dir')).toBe('rtl')
     const icon = screen.getByRole('button', { name: 'التالي' }).querySelector('svg')
     expect(icon?.getAttribute('class')).toContain('rtl:')
+  })
+})
+
+describe('DataTable cells', () => {
+  it('keep a column marked nowrap on one line; the others wrap', () => {
+    renderTable()
+    const [first] = screen.getAllByRole('row').slice(1)
+    const cells = within(first!).getAllByRole('cell')
+    expect(cells.map((c) => c.hasAttribute('data-nowrap'))).toEqual([false, false, true])
   })
 })

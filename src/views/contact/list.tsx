@@ -5,7 +5,7 @@ import { contactResource, type ContactMessage } from '../../contract'
 import { paths } from '../../app/paths'
 import { Badge } from '../../ui/badge'
 import type { DataTableColumn } from '../../ui/data-table'
-import { formatDateTime } from '../shared/format'
+import { formatDateTimeShort } from '../shared/format'
 import { usePermission } from '../shared/permissions'
 import { FilterDate, FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
@@ -37,7 +37,7 @@ export function ContactListScreen() {
       header: t('contact.fields.is_read'),
       cell: (row) => <Badge tone={row.is_read ? 'neutral' : 'info'}>{row.is_read ? t('contact.read') : t('contact.unread')}</Badge>,
     },
-    { id: 'created_at', header: t('contact.fields.created_at'), sortable: true, cell: (row) => formatDateTime(row.created_at, lang) },
+    { id: 'created_at', header: t('contact.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
   ]
 
   return (

@@ -8,7 +8,7 @@ import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
 import { Switch } from '../../ui/switch'
-import { formatDateTime } from '../shared/format'
+import { formatDateTimeShort } from '../shared/format'
 import { usePermission } from '../shared/permissions'
 import { FilterMulti, FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
@@ -59,7 +59,7 @@ export function PropertiesListScreen() {
           <Badge tone={row.is_active ? 'success' : 'neutral'}>{row.is_active ? t('table.active') : t('table.inactive')}</Badge>
         ),
     },
-    { id: 'created_at', header: t('properties.fields.created_at'), sortable: true, cell: (row) => formatDateTime(row.created_at, lang) },
+    { id: 'created_at', header: t('properties.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
   ]
 
   return (

@@ -6,7 +6,7 @@ import { paths } from '../../app/paths'
 import { useRoot } from '../../app/root'
 import { Badge } from '../../ui/badge'
 import type { DataTableColumn } from '../../ui/data-table'
-import { formatDateTime } from '../shared/format'
+import { formatDateTimeShort } from '../shared/format'
 import { usePermission } from '../shared/permissions'
 import { ResourceTable } from '../shared/resource-table'
 import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
@@ -19,6 +19,9 @@ export const viewPathOf = (kind: 'shipping' | 'company', id: number) =>
 
 const linkStyle = css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })
 const muted = css({ color: 'fg.subtle' })
+/** Two values of one cell, the second smaller below the first. */
+const stacked = css({ display: 'flex', flexDir: 'column', gap: '0.5' })
+const secondary = css({ color: 'fg.muted', fontSize: 'xs' })
 
 /** Shipping issues: search, resolved filter, sort and pages; an open one is marked as resolved from its row or its view. */
 export function ShippingIssuesListScreen() {
@@ -29,18 +32,30 @@ export function ShippingIssuesListScreen() {
   const columns: DataTableColumn<ShippingIssue>[] = [
     {
       id: 'orderNumber',
-      header: t('support.fields.orderNumber'),
+      header: t('support.fields.order'),
+      nowrap: true,
       cell: (row) => (
-        <Link to={viewPathOf('shipping', row.id)} className={linkStyle}>
-          <bdi>{row.orderNumber}</bdi>
-        </Link>
+        <span className={stacked}>
+          <Link to={viewPathOf('shipping', row.id)} className={linkStyle}>
+            <bdi>{row.orderNumber}</bdi>
+          </Link>
+          <span className={secondary}>{t('support.orderIdValue', { id: row.orderId })}</span>
+        </span>
       ),
     },
-    { id: 'orderId', header: t('support.fields.orderId'), cell: (row) => row.orderId },
-    { id: 'shipmentId', header: t('support.fields.shipmentId'), cell: (row) => <bdi>{row.shipmentId}</bdi> },
-    { id: 'trackingNumber', header: t('support.fields.trackingNumber'), cell: (row) => (row.trackingNumber ? <bdi>{row.trackingNumber}</bdi> : <span className={muted}>—</span>) },
+    {
+      id: 'shipmentId',
+      header: t('support.fields.shipment'),
+      nowrap: true,
+      cell: (row) => (
+        <span className={stacked}>
+          <bdi>{row.shipmentId}</bdi>
+          <span className={secondary}>{row.trackingNumber ? <bdi>{row.trackingNumber}</bdi> : t('support.noTrackingNumber')}</span>
+        </span>
+      ),
+    },
     { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => row.tenant },
-    { id: 'issue', header: t('support.fields.issue'), cell: (row) => <span dir="auto">{row.issue}</span> },
+    { id: 'issue', header: t('support.fields.issue'), cell: (row) => <span dir="auto" className={css({ display: 'block', minW: '48' })}>{row.issue}</span> },
     {
       id: 'resolved',
       header: t('table.status'),
@@ -50,9 +65,10 @@ export function ShippingIssuesListScreen() {
       id: 'resolveAt',
       header: t('support.fields.resolveAt'),
       sortable: true,
-      cell: (row) => (row.resolveAt ? formatDateTime(row.resolveAt, lang) : <span className={muted}>—</span>),
+      nowrap: true,
+      cell: (row) => (row.resolveAt ? formatDateTimeShort(row.resolveAt, lang) : <span className={muted}>—</span>),
     },
-    { id: 'created_at', header: t('support.fields.created_at'), sortable: true, cell: (row) => formatDateTime(row.created_at, lang) },
+    { id: 'created_at', header: t('support.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
   ]
   return (
     <SupportList<ShippingIssue>
@@ -87,7 +103,7 @@ export function CompanyRequestsListScreen() {
       ),
     },
     { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => row.tenant },
-    { id: 'contact_phone', header: t('support.fields.contact_phone'), cell: (row) => <bdi dir="ltr">{row.contact_phone}</bdi> },
+    { id: 'contact_phone', header: t('support.fields.contact_phone'), nowrap: true, cell: (row) => <bdi dir="ltr">{row.contact_phone}</bdi> },
     {
       id: 'activated',
       header: t('table.status'),
@@ -97,9 +113,10 @@ export function CompanyRequestsListScreen() {
       id: 'activatedAt',
       header: t('support.fields.activatedAt'),
       sortable: true,
-      cell: (row) => (row.activatedAt ? formatDateTime(row.activatedAt, lang) : <span className={muted}>—</span>),
+      nowrap: true,
+      cell: (row) => (row.activatedAt ? formatDateTimeShort(row.activatedAt, lang) : <span className={muted}>—</span>),
     },
-    { id: 'created_at', header: t('support.fields.created_at'), sortable: true, cell: (row) => formatDateTime(row.created_at, lang) },
+    { id: 'created_at', header: t('support.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
   ]
   return (
     <SupportList<CompanyRequest>
@@ -177,7 +194,10 @@ function SupportList<Row extends { id: number; version: number }>({
         nameOf={nameOf}
         rowActions={(row, ready) =>
           open(row) ? (
-            <SupportActionButton key={`${row.id}-${row.version}`} kind={kind} path={path} id={row.id} disabled={!ready} label={actionLabel(row)} onDone={done} />
+            <SupportActionButton
+              key={`${row.id}-${row.version}`}
+              variant="outline"
+              kind={kind} path={path} id={row.id} disabled={!ready} label={actionLabel(row)} onDone={done} />
           ) : null
         }
       />

@@ -21,6 +21,7 @@ export function SupportActionButton({
   id,
   disabled,
   label,
+  variant = 'solid',
   onDone,
 }: {
   kind: SupportKind
@@ -29,6 +30,8 @@ export function SupportActionButton({
   disabled?: boolean
   /** Accessible name when the button sits among many (a table row names its record). */
   label?: string
+  /** Solid on a record's own page; outline among a table's rows. */
+  variant?: 'solid' | 'outline'
   onDone: (message: string) => void
 }) {
   const { t } = useTranslation()
@@ -47,6 +50,7 @@ export function SupportActionButton({
     <>
       <Button
         size="sm"
+        variant={variant}
         loading={pending}
         loadingText={t(text.pending)}
         disabled={disabled}
