@@ -355,4 +355,6 @@ export const isEmpty = (s: DataTableSnapshot) => s.matches({ table: 'ready' }) &
 /** The load failed and a retry is offered. */
 export const loadFailure = (s: DataTableSnapshot) => (s.matches({ table: 'failed' }) ? s.context.failure : null)
 /** The delete confirmation is open for this record id. */
+/** The value of the filter `name` as the address holds it, '' when the list is not filtered by it. */
+export const filterValueOf = (s: DataTableSnapshot, name: string) => String(s.context.query.filters[name] ?? '')
 export const deleteCandidate = (s: DataTableSnapshot) => (s.matches({ table: 'confirmingDelete' }) ? s.context.targetId : null)

@@ -1,19 +1,20 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { Form, FormSpy } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
 import { categoriesResource, categoryCreateBody, type CategoryDetail } from '../../contract'
-import { crudFormMachine, fieldErrorsOf, formLoadingFlags } from '../../machines/crud-form'
+import { crudFormMachine, fieldErrorsOf } from '../../machines/crud-form'
 import { isModalOpen } from '../../machines/modal-stack'
-import { FormTextField } from '../../forms/fields'
+import { FormBilingualFields } from '../../forms/ark-fields'
 import { zodValidator } from '../../forms/zod-adapter'
 import { Modal } from '../../ui/modal'
-import { CrudFormActions } from '../shared/crud-form-actions'
 import type { ModalStackRef } from '../shared/modal-stack'
+import { CrudFormBody, formStyles } from '../shared/resource-form'
 import { useTranslateRef } from '../shared/use-translate-ref'
 
 type Values = { name_ar: string; name_en: string }
+
+const initialValues: Values = { name_ar: '', name_en: '' }
 
 /**
  * "Add sub-category" on a category's view: the primary modal of the screen's modalStack holding a
@@ -49,7 +50,6 @@ function SubCategoryForm({ stack, parent, onSaved }: { stack: ModalStackRef; par
   const snapshot = useSelector(form, (s) => s)
   const validate = useMemo(() => zodValidator(categoryCreateBody, translate), [translate])
   const payloadOf = (values: Values) => ({ ...values, parent_id: parent.id })
-  const serverError = (field: string) => fieldErrorsOf(snapshot, field)[0]
   return (
     <Modal
       open
@@ -58,25 +58,16 @@ function SubCategoryForm({ stack, parent, onSaved }: { stack: ModalStackRef; par
       closeLabel={t('actions.close')}
       size="lg"
     >
-      <Form<Values>
-        initialValues={{ name_ar: '', name_en: '' }}
-        validate={(values) => validate(payloadOf(values))}
-        onSubmit={(values) => {
-          form.send({ type: 'form.submit', values: payloadOf(values) })
-        }}
-        render={({ handleSubmit }) => (
-          <form onSubmit={handleSubmit} noValidate aria-busy={formLoadingFlags(snapshot).crud} className={css({ pb: '4' })}>
-            <FormSpy subscription={{ dirty: true }} onChange={({ dirty }) => form.send({ type: 'form.changed', dirty: Boolean(dirty) })} />
-            <div className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '5' })}>
-              <FormTextField name="name_ar" label={t('categories.fields.name_ar')} required serverError={serverError('name_ar')} />
-              <div dir="ltr" lang="en">
-                <FormTextField name="name_en" label={t('categories.fields.name_en')} required serverError={serverError('name_en')} />
-              </div>
-            </div>
-            <CrudFormActions form={form} />
-          </form>
-        )}
-      />
+      <CrudFormBody<Values> form={form} initialValues={initialValues} validate={validate} payloadOf={payloadOf} className={css({ pb: '4' })}>
+        <div className={formStyles.grid}>
+          <FormBilingualFields
+            name="name"
+            labels={{ ar: t('categories.fields.name_ar'), en: t('categories.fields.name_en') }}
+            required
+            serverError={(field) => fieldErrorsOf(snapshot, field)[0]}
+          />
+        </div>
+      </CrudFormBody>
     </Modal>
   )
 }

@@ -1,43 +1,23 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
-import { Link, useParams } from 'react-router-dom'
+import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { contactResource, type ContactDetail } from '../../contract'
-import { crudFormMachine, formFailure } from '../../machines/crud-form'
 import { paths } from '../../app/paths'
-import { Alert } from '../../ui/alert'
 import { Badge } from '../../ui/badge'
-import { Button, buttonRecipe } from '../../ui/button'
-import { LoadingScreen } from '../../ui/spinner'
+import { buttonRecipe } from '../../ui/button'
 import { formatDateTime } from '../shared/format'
+import { RecordView, viewStyles } from '../shared/record-view'
 
-const card = css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' } })
-const row = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '200px 1fr' }, gap: '1', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' })
-const term = css({ color: 'fg.muted', fontSize: 'sm', fontWeight: '600' })
+const { card, row, term } = viewStyles
 
 export function ContactViewScreen() {
-  const id = Number(useParams().id)
-  return <ContactView key={id} id={id} />
+  return <RecordView<ContactDetail> resource={contactResource}>{(message) => <ContactView message={message} />}</RecordView>
 }
 
 /** One contact message; the server marks it read when it is opened. */
-function ContactView({ id }: { id: number }) {
+function ContactView({ message }: { message: ContactDetail }) {
   const { t, i18n } = useTranslation()
-  const record = useActorRef(crudFormMachine, { input: { resource: contactResource, id } })
-  const snapshot = useSelector(record, (s) => s)
   const lang = i18n.language === 'en' ? 'en' : 'ar'
-  if (snapshot.matches('loading') || snapshot.matches('starting')) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) {
-    return (
-      <div className={card}>
-        <Alert tone="error">{formFailure(snapshot)?.message || t('form.loadFailed')}</Alert>
-        <Button className={css({ mt: '4' })} onClick={() => record.send({ type: 'form.retry' })}>
-          {t('actions.tryAgain')}
-        </Button>
-      </div>
-    )
-  }
-  const message = snapshot.context.record as unknown as ContactDetail
   return (
     <section className={card} aria-labelledby="contact-subject">
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mb: '4', flexWrap: 'wrap' })}>

@@ -4,12 +4,11 @@ import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { crudFormMachine, formFailure, shownRecord, type FormResource } from '../../machines/crud-form'
-import { Alert } from '../../ui/alert'
-import { Button } from '../../ui/button'
 import { LoadingScreen } from '../../ui/spinner'
+import { cardStyle, LoadFailed } from './card'
 
 export const viewStyles = {
-  card: css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' } }),
+  card: cardStyle,
   row: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '200px 1fr' }, gap: '1', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' }),
   term: css({ color: 'fg.muted', fontSize: 'sm', fontWeight: '600' }),
 }
@@ -37,15 +36,6 @@ function LoadedRecord<T>({ id, resource, children }: { id: number; resource: For
   const shown = shownRecord(snapshot)
   const loading = snapshot.matches('loading') || snapshot.matches('starting')
   if (loading && !shown) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) {
-    return (
-      <div className={viewStyles.card}>
-        <Alert tone="error">{formFailure(snapshot)?.message || t('form.loadFailed')}</Alert>
-        <Button className={css({ mt: '4' })} onClick={() => record.send({ type: 'form.retry' })}>
-          {t('actions.tryAgain')}
-        </Button>
-      </div>
-    )
-  }
+  if (snapshot.matches('loadFailed')) return <LoadFailed message={formFailure(snapshot)?.message} onRetry={() => record.send({ type: 'form.retry' })} />
   return <div aria-busy={loading || undefined}>{children(shown as T, () => record.send({ type: 'form.reload' }))}</div>
 }

@@ -3,20 +3,20 @@ import { useMemo, type ReactNode } from 'react'
 import { Form, FormSpy } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
 import type * as z from 'zod/mini'
 import { css } from 'styled-system/css'
 import { crudFormMachine, fieldErrorsOf, formFailure, formLoadingFlags, type FormResource } from '../../machines/crud-form'
 import { zodValidator } from '../../forms/zod-adapter'
 import { useRoot } from '../../app/root'
-import { Alert } from '../../ui/alert'
-import { Button } from '../../ui/button'
 import { LoadingScreen } from '../../ui/spinner'
+import { cardStyle, LoadFailed } from './card'
 import { CrudFormActions } from './crud-form-actions'
 import { useGuardedForm, useNavigationGuard } from './navigation-guard'
 import { useTranslateRef } from './use-translate-ref'
 
 export const formStyles = {
-  card: css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' } }),
+  card: cardStyle,
   grid: css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, gap: '5' }),
   /** A field across both columns. */
   wide: css({ gridColumn: { md: '1 / -1' } }),
@@ -86,7 +86,6 @@ function ResourceFormChart<Values extends object, Loaded>({
   useGuardedForm(form, guard)
   const snapshot = useSelector(form, (s) => s)
   const flags = formLoadingFlags(snapshot)
-  const failure = formFailure(snapshot)
   const record = snapshot.context.record as Partial<Loaded>
   // eslint-disable-next-line react-hooks/exhaustive-deps -- new initial values only when a record is (re)loaded
   const initialValues = useMemo(() => valuesOf(record), [record])
@@ -94,16 +93,35 @@ function ResourceFormChart<Values extends object, Loaded>({
   const serverError: ServerError = (field) => fieldErrorsOf(snapshot, field)[0]
 
   if (flags.item || snapshot.matches('starting')) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) {
-    return (
-      <div className={formStyles.card}>
-        <Alert tone="error">{failure?.message || t('form.loadFailed')}</Alert>
-        <Button className={css({ mt: '4' })} onClick={() => form.send({ type: 'form.retry' })}>
-          {t('actions.tryAgain')}
-        </Button>
-      </div>
-    )
-  }
+  if (snapshot.matches('loadFailed')) return <LoadFailed message={formFailure(snapshot)?.message} onRetry={() => form.send({ type: 'form.retry' })} />
+  return (
+    <CrudFormBody<Values> form={form} initialValues={initialValues} validate={validate} payloadOf={payloadOf} className={formStyles.card}>
+      {children(serverError)}
+    </CrudFormBody>
+  )
+}
+
+/**
+ * The final-form of a crudForm chart, for a page or a modal: the contract's rules run before
+ * anything is sent, the dirty state goes to the chart (which asks before it is lost), and the form
+ * ends with Cancel / Save and the chart's questions.
+ */
+export function CrudFormBody<Values extends object>({
+  form,
+  initialValues,
+  validate,
+  payloadOf,
+  className,
+  children,
+}: {
+  form: ActorRefFrom<typeof crudFormMachine>
+  initialValues: Values
+  validate: (payload: unknown) => object
+  payloadOf: (values: Values) => object
+  className?: string
+  children: ReactNode
+}) {
+  const saving = useSelector(form, (s) => formLoadingFlags(s).crud)
   return (
     <Form<Values>
       initialValues={initialValues}
@@ -112,9 +130,9 @@ function ResourceFormChart<Values extends object, Loaded>({
         form.send({ type: 'form.submit', values: payloadOf(values) as Record<string, unknown> })
       }}
       render={({ handleSubmit }) => (
-        <form onSubmit={handleSubmit} noValidate className={formStyles.card} aria-busy={flags.crud}>
+        <form onSubmit={handleSubmit} noValidate className={className} aria-busy={saving}>
           <FormSpy subscription={{ dirty: true }} onChange={({ dirty }) => form.send({ type: 'form.changed', dirty: Boolean(dirty) })} />
-          {children(serverError)}
+          {children}
           <CrudFormActions form={form} />
         </form>
       )}

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
 import { SEARCH_MIN_LENGTH } from '../../contract'
+import { filterValueOf } from '../../machines/data-table'
 import { fieldStyles } from '../../ui/field'
 import { MultiComboboxField } from '../../ui/combobox-field'
 import { DateField } from '../../ui/date-field'
@@ -76,7 +77,7 @@ type ChoiceFilterProps = { table: ResourceTableActor; name: string; label: strin
 /** A filter of a yes/no (or enumerated) column: "All" removes it. */
 export function FilterSelect({ table, name, label, options }: ChoiceFilterProps) {
   const { t } = useTranslation()
-  const value = useSelector(table, (s) => String(s.context.query.filters[name] ?? 'all'))
+  const value = useSelector(table, (s) => filterValueOf(s, name) || 'all')
   return (
     <div className={css({ w: '48' })}>
       <SelectField
@@ -92,8 +93,8 @@ export function FilterSelect({ table, name, label, options }: ChoiceFilterProps)
 /** A day filter (`yyyy-mm-dd`) with a calendar; `minDate` blocks the days before it (e.g. "until" after "from"). */
 export function FilterDate({ table, name, label, minFilter }: { table: ResourceTableActor; name: string; label: string; minFilter?: string }) {
   const { t } = useTranslation()
-  const value = useSelector(table, (s) => String(s.context.query.filters[name] ?? ''))
-  const min = useSelector(table, (s) => (minFilter ? String(s.context.query.filters[minFilter] ?? '') : ''))
+  const value = useSelector(table, (s) => filterValueOf(s, name))
+  const min = useSelector(table, (s) => (minFilter ? filterValueOf(s, minFilter) : ''))
   return (
     <div className={css({ w: '48' })}>
       <DateField
@@ -114,7 +115,7 @@ export function FilterDate({ table, name, label, minFilter }: { table: ResourceT
 /** A filter of several values of one column (`a,b` in the address); none chosen removes it. */
 export function FilterMulti({ table, name, label, options }: ChoiceFilterProps) {
   const { t } = useTranslation()
-  const raw = useSelector(table, (s) => String(s.context.query.filters[name] ?? ''))
+  const raw = useSelector(table, (s) => filterValueOf(s, name))
   const value = useMemo(() => (raw ? raw.split(',') : []), [raw])
   return (
     <div className={css({ w: '72' })}>

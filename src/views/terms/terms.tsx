@@ -11,13 +11,13 @@ import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/modal'
 import { LoadingScreen } from '../../ui/spinner'
+import { cardStyle, LoadFailed } from '../shared/card'
 import { useEditorLabels } from '../shared/editor-labels'
 import { FailureDialog } from '../shared/failure-dialog'
 import { formatDateTime } from '../shared/format'
 import { usePermission } from '../shared/permissions'
 import { useTranslateRef } from '../shared/use-translate-ref'
 
-const card = css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' } })
 
 /** The terms and conditions: one record, Arabic and English rich text, saved together. */
 export function TermsScreen() {
@@ -34,16 +34,7 @@ export function TermsScreen() {
   const validate = useMemo(() => zodValidator(termsBody, translate), [translate])
 
   if (snapshot.matches('loading')) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) {
-    return (
-      <div className={card}>
-        <Alert tone="error">{failure?.message || t('form.loadFailed')}</Alert>
-        <Button className={css({ mt: '4' })} onClick={() => terms.send({ type: 'terms.retry' })}>
-          {t('actions.tryAgain')}
-        </Button>
-      </div>
-    )
-  }
+  if (snapshot.matches('loadFailed')) return <LoadFailed message={failure?.message} onRetry={() => terms.send({ type: 'terms.retry' })} />
 
   return (
     <Form<TermsValues>
@@ -53,7 +44,7 @@ export function TermsScreen() {
         terms.send({ type: 'terms.save', values: { terms_ar: values.terms_ar ?? '', terms_en: values.terms_en ?? '' } })
       }}
       render={({ handleSubmit }) => (
-        <form onSubmit={handleSubmit} noValidate className={card} aria-busy={saving}>
+        <form onSubmit={handleSubmit} noValidate className={cardStyle} aria-busy={saving}>
           {message ? (
             <div className={css({ mb: '5' })}>
               <Alert tone="success">{message}</Alert>
