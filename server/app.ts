@@ -9,15 +9,13 @@ import { validatorCompiler } from './lib/validation'
 import { warmUpPasswordHashing } from './lib/crypto'
 import { DEFAULT_SESSION_TTL_MS } from './lib/sessions'
 import { createOutboxMailer, MailQueue, type Mailer } from './mail'
-import { modules as defaultModules } from './modules'
+import { loadModules } from './lib/modules'
 import { registerAccess } from './plugins/access'
 import { registerDocs, registerDocsRoute } from './plugins/docs'
 import { registerErrorHandler } from './plugins/errors'
 import { registerRateLimit } from './plugins/rate-limit'
 import { registerHttpBasics } from './plugins/security'
 import { registerSpa } from './plugins/spa'
-
-export type { AppConfig } from './lib/context'
 
 export type BuildAppOptions = {
   db: Db
@@ -32,8 +30,8 @@ export type BuildAppOptions = {
   modules?: readonly ServerModule[]
 }
 
-export const DEFAULT_RATE_LIMIT = { loginMax: 10, forgotMax: 5, windowMs: 60_000, tokenMax: 20, notFoundMax: 60, contactMax: 5 } as const
-export const DEFAULT_BODY_LIMIT = 1024 * 1024
+const DEFAULT_RATE_LIMIT = { loginMax: 10, forgotMax: 5, windowMs: 60_000, tokenMax: 20, notFoundMax: 60, contactMax: 5 } as const
+const DEFAULT_BODY_LIMIT = 1024 * 1024
 
 /** Log paths whose values never reach the logs (tokens, passwords, credentials). */
 const REDACT_PATHS = [
@@ -92,7 +90,7 @@ function loggerOptions(logger: BuildAppOptions['logger']): FastifyServerOptions[
  */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const config = resolveConfig(options.config)
-  const modules = options.modules ?? defaultModules
+  const modules = options.modules ?? (await loadModules())
   const app = Fastify({
     logger: loggerOptions(options.logger),
     bodyLimit: config.bodyLimit,
@@ -120,7 +118,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const module of modules) Object.assign(authenticators, module.authenticators)
   registerAccess(app, authenticators)
   await registerRateLimit(app)
-  await registerDocs(app)
+  await registerDocs(app, modules)
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 100, parts: 105, fieldSize: 64 * 1024 },
   })

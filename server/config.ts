@@ -61,7 +61,10 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
       ? false
       : trust === '1' || trust === 'true'
         ? true
-        : trust.split(',').map((s) => s.trim()).filter(Boolean)
+        : trust
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean)
 
   return {
     port,

@@ -1,6 +1,8 @@
-import ar from '../src/i18n/locales/ar.json' with { type: 'json' }
-import en from '../src/i18n/locales/en.json' with { type: 'json' }
-import { defaultLocale, type Locale, type MessageRef } from '../src/contract'
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { defaultLocale, type Locale, type MessageRef } from '../src/contract/common'
+import { mergeFiles, type MessageTree } from '../src/i18n/merge'
 
 /**
  * The server side of the message catalogue: the same JSON files as the SPA, so a message reads the
@@ -9,7 +11,19 @@ import { defaultLocale, type Locale, type MessageRef } from '../src/contract'
 
 type Catalogue = { [key: string]: string | Catalogue }
 
-const catalogues: Record<Locale, Catalogue> = { ar, en }
+const localesDir = fileURLToPath(new URL('../src/i18n/locales', import.meta.url))
+
+/** A language's files (`src/i18n/locales/<lang>/*.json`: the app's and each module's), merged. */
+function readCatalogue(locale: Locale): Catalogue {
+  const dir = join(localesDir, locale)
+  const files = readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => ({ name: `${locale}/${name}`, messages: JSON.parse(readFileSync(join(dir, name), 'utf8')) as MessageTree }))
+  return mergeFiles(files) as Catalogue
+}
+
+const catalogues: Record<Locale, Catalogue> = { ar: readCatalogue('ar'), en: readCatalogue('en') }
 
 function flatten(tree: Catalogue, prefix = '', out = new Map<string, string>()): Map<string, string> {
   for (const [key, value] of Object.entries(tree)) {
@@ -63,10 +77,7 @@ export function translateRef(locale: Locale, ref: MessageRef): string {
 }
 
 /** Field errors `{ field: [MessageRef] }` as translated strings. */
-export function translateFieldErrors(
-  locale: Locale,
-  errors: Record<string, MessageRef[]> | undefined,
-): Record<string, string[]> {
+export function translateFieldErrors(locale: Locale, errors: Record<string, MessageRef[]> | undefined): Record<string, string[]> {
   const out: Record<string, string[]> = {}
   if (!errors) return out
   for (const [field, refs] of Object.entries(errors)) out[field] = refs.map((ref) => translateRef(locale, ref))

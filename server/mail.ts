@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { mkdir, rename, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
-import type { Locale } from '../src/contract'
+import type { Locale } from '../src/contract/common'
 import { t } from './i18n'
 
 export type MailMessage = {

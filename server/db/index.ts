@@ -10,14 +10,14 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
-import * as schema from './schema'
+/**
+ * The one database type services use, whichever driver is behind it (a transaction fits too).
+ * Tables are each module's own (its folder's `schema.ts`); queries name them, so the driver
+ * needs no schema object.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>
 
-export { schema }
-
-/** The one database type services use, whichever driver is behind it (a transaction fits too). */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>
-
-export type DatabaseKind = 'pglite' | 'postgres'
+type DatabaseKind = 'pglite' | 'postgres'
 
 export type Database = {
   db: Db
@@ -40,7 +40,7 @@ export type OpenDatabaseOptions = {
 /** Arbitrary constant naming the advisory lock taken while migrating. */
 const MIGRATION_LOCK_ID = 724_011_317
 
-export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 
 /** Opens the database and applies the migrations; the same schema and SQL on both drivers. */
 export async function openDatabase(options: OpenDatabaseOptions): Promise<Database> {
@@ -51,7 +51,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
       onnotice: () => {},
       connection: { application_name: 'vendors-admin' },
     })
-    const db = drizzlePostgres(client, { schema })
+    const db = drizzlePostgres(client)
     try {
       if (runMigrations) {
         // Several instances may start together: one migrates at a time (session advisory lock).
@@ -79,7 +79,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     await mkdir(dataDir, { recursive: true })
     client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
   }
-  const db = drizzlePglite(client, { schema })
+  const db = drizzlePglite(client)
   try {
     if (runMigrations) await migratePglite(db, { migrationsFolder })
   } catch (error) {

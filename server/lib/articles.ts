@@ -11,11 +11,11 @@ import {
   type ArticleLanguage,
   type ArticleListQuery,
   type ArticleUpdateBody,
-  type Locale,
-  type ResourceDef,
-} from '../../src/contract'
+} from '../../src/contract/articles'
+import { type Locale } from '../../src/contract/common'
+import { type ResourceDef } from '../../src/contract/resource'
 import type { Db } from '../db'
-import type { blogs } from '../db/schema'
+import type { blogs } from '../modules/blogs/schema'
 import { AppError, type FieldErrors } from './errors'
 import type { ColumnValues, ResourceDefinition } from './resource'
 import { isBlankHtml, sanitizeHtml } from './sanitize'
@@ -28,7 +28,7 @@ import { isBlankHtml, sanitizeHtml } from './sanitize'
 export type ArticleTable = typeof blogs
 export type ArticleRow = ArticleTable['$inferSelect']
 
-export function toArticle(row: ArticleRow, lang: Locale): Article {
+function toArticle(row: ArticleRow, lang: Locale): Article {
   return {
     id: row.id,
     title: lang === 'ar' ? row.titleAr : row.titleEn,
@@ -48,7 +48,7 @@ export function toArticle(row: ArticleRow, lang: Locale): Article {
   }
 }
 
-export function toArticleDetail(row: ArticleRow, lang: Locale): ArticleDetail {
+function toArticleDetail(row: ArticleRow, lang: Locale): ArticleDetail {
   const item = toArticle(row, lang)
   return {
     ...item,
@@ -96,7 +96,11 @@ export function articleDefinition(
     const taken = async (column: typeof table.seoLinkAr | typeof table.seoLinkEn, value: unknown) => {
       const conditions: SQL[] = [eq(column, String(value))]
       if (id !== null) conditions.push(ne(table.id, id))
-      const [row] = await db.select({ id: table.id }).from(table).where(and(...conditions)).limit(1)
+      const [row] = await db
+        .select({ id: table.id })
+        .from(table)
+        .where(and(...conditions))
+        .limit(1)
       return row !== undefined
     }
     if (await taken(table.seoLinkAr, values.seoLinkAr)) errors.seo_link_ar = [{ key: 'validation.seoLinkTaken' }]

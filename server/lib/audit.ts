@@ -1,7 +1,7 @@
-import { auditLog } from '../db/schema'
+import { auditLog } from '../db/tables'
 import type { Db } from '../db'
 
-export type AuditAction = 'create' | 'update' | 'delete' | 'toggle' | (string & {})
+type AuditAction = 'create' | 'update' | 'delete' | 'toggle' | (string & {})
 
 /** Changed fields of a write: `{ column: { from, to } }` (database column names). */
 export type AuditChanges = Record<string, { from: unknown; to: unknown }>

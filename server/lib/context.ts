@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
-import type { ListItem, Locale } from '../../src/contract'
+import type { Locale } from '../../src/contract/common'
+import type { ListItem } from '../../src/contract/resource'
 import type { $ZodType } from 'zod/v4/core'
 import type { Db } from '../db'
 import type { MailQueue } from '../mail'
@@ -75,15 +76,24 @@ export type SeedDeps = {
   log: { info: (obj: object | string, msg?: string) => void; warn: (obj: object | string, msg?: string) => void }
   /** Password of the demo accounts (DEMO_PASSWORD, or generated and logged once). */
   demoPassword: string
+  /** Every module, in seeding order (a seed may gather what the modules declare). */
+  modules: readonly ServerModule[]
 }
 
 /**
- * A server module: a folder under `server/modules/` that exports one of these. `routes` is registered
- * under `/api`; `authenticators` are the identities it owns; `seed` adds demo data; `housekeeping`
- * purges expired rows (run at start and hourly).
+ * A server module: a folder under `server/modules/` whose `index.ts` default-exports one of these
+ * (found at start, no central list). `routes` is registered under `/api`; its tables live in its
+ * `schema.ts` (drizzle-kit reads every one); `authenticators` are the identities it owns; `seed`
+ * adds demo data; `housekeeping` purges expired rows (run at start and hourly).
  */
 export type ServerModule = {
   name: string
+  /** What the module serves: the description of its OpenAPI tag (routes are tagged by `name`). */
+  description: string
+  /** Modules whose seed must run first (its demo data refers to theirs). */
+  after?: readonly string[]
+  /** Permissions of its own the demo "content editor" role is given (demo data only). */
+  demoGrants?: readonly string[]
   routes?: FastifyPluginAsync
   /** The `module:action` permissions its routes declare (roles grant them; a test checks every route's). */
   permissions?: readonly string[]
@@ -103,7 +113,7 @@ export type ListProvider = {
 /** Who may call a route: every `/api` route declares one (deny by default; checked at boot). */
 export type AccessRule = { kind: 'public' } | { kind: 'user' } | { kind: 'admin'; permission: string }
 
-export type RouteAccess = { method: string; url: string; access: AccessRule }
+type RouteAccess = { method: string; url: string; access: AccessRule }
 
 export type PreHandler = (request: FastifyRequest, reply: FastifyReply) => Promise<void>
 

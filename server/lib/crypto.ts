@@ -8,7 +8,7 @@ export const newToken = (): string => randomBytes(32).toString('base64url')
 export const hashToken = (token: string): string => createHash('sha256').update(token, 'utf8').digest('hex')
 
 /** argon2id with the OWASP parameters (19 MiB, 2 passes, 1 lane); argon2id is the library default. */
-export const PASSWORD_HASH_OPTIONS: Options = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 }
+const PASSWORD_HASH_OPTIONS: Options = { memoryCost: 19456, timeCost: 2, parallelism: 1, outputLen: 32 }
 
 export const hashPassword = (password: string): Promise<string> => hash(password, PASSWORD_HASH_OPTIONS)
 

@@ -1,4 +1,4 @@
-import type { MessageRef } from '../../src/contract'
+import type { MessageRef } from '../../src/contract/common'
 
 /** Field errors before translation: `{ field: [MessageRef] }` (`_` for the request as a whole). */
 export type FieldErrors = Record<string, MessageRef[]>
@@ -13,11 +13,7 @@ export class AppError extends Error {
   readonly values: Record<string, string | number> | undefined
   readonly fieldErrors: FieldErrors
 
-  constructor(
-    statusCode: number,
-    key: string,
-    options: { values?: Record<string, string | number>; errors?: FieldErrors } = {},
-  ) {
+  constructor(statusCode: number, key: string, options: { values?: Record<string, string | number>; errors?: FieldErrors } = {}) {
     super(key)
     this.name = 'AppError'
     this.statusCode = statusCode

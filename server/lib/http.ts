@@ -1,10 +1,10 @@
 import type { FastifyRequest } from 'fastify'
-import { errorEnvelope, type Envelope } from '../../src/contract'
+import { errorEnvelope, type Envelope } from '../../src/contract/common'
 import { t } from '../i18n'
 
 /** The success envelope with a catalogue message in the request's language. */
-export function ok<T>(request: FastifyRequest, key: string, result: T): Envelope<T> {
-  return { status: true, message: t(request.lang, key), result }
+export function ok<T>(request: FastifyRequest, key: string, result: T, values?: Record<string, string | number>): Envelope<T> {
+  return { status: true, message: t(request.lang, key, values), result }
 }
 
 /** Response schemas of the error statuses a route can answer, for the OpenAPI document and the serializer. */

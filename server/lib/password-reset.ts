@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm'
-import { RESET_RESEND_WAIT_MINUTES, RESET_TOKEN_TTL_MINUTES, type Locale } from '../../src/contract'
+import { RESET_RESEND_WAIT_MINUTES, RESET_TOKEN_TTL_MINUTES } from '../../src/contract/auth'
+import { type Locale } from '../../src/contract/common'
 import type { Db } from '../db'
-import { passwordResets, resetRequests } from '../db/schema'
+import { passwordResets, resetRequests } from '../modules/auth/schema'
 import { resetPasswordMail } from '../mail'
 import type { AppDeps, IdentityName } from './context'
 import { hashPassword, hashToken, newToken } from './crypto'
@@ -55,9 +56,7 @@ export async function requestPasswordReset(deps: AppDeps, id: ResetIdentity, ema
         ),
       )
       .limit(1)
-    await tx
-      .insert(resetRequests)
-      .values({ identity: id.identity, email, accepted: !recent, createdAt: now, updatedAt: now })
+    await tx.insert(resetRequests).values({ identity: id.identity, email, accepted: !recent, createdAt: now, updatedAt: now })
     if (recent) return { refused: true as const }
 
     const account = await id.findByEmail(tx, email)
@@ -67,13 +66,7 @@ export async function requestPasswordReset(deps: AppDeps, id: ResetIdentity, ema
     await tx
       .update(passwordResets)
       .set({ usedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(passwordResets.identity, id.identity),
-          eq(passwordResets.subjectId, account.id),
-          isNull(passwordResets.usedAt),
-        ),
-      )
+      .where(and(eq(passwordResets.identity, id.identity), eq(passwordResets.subjectId, account.id), isNull(passwordResets.usedAt)))
     const token = newToken()
     await tx.insert(passwordResets).values({
       identity: id.identity,
@@ -133,13 +126,7 @@ export async function resetPassword(deps: AppDeps, id: ResetIdentity, token: str
     await tx
       .update(passwordResets)
       .set({ usedAt: now, updatedAt: now })
-      .where(
-        and(
-          eq(passwordResets.identity, id.identity),
-          eq(passwordResets.subjectId, account.id),
-          isNull(passwordResets.usedAt),
-        ),
-      )
+      .where(and(eq(passwordResets.identity, id.identity), eq(passwordResets.subjectId, account.id), isNull(passwordResets.usedAt)))
     await id.setPasswordHash(tx, account.id, passwordHash, now)
   })
 }

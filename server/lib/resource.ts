@@ -4,19 +4,18 @@ import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import type { ZodMiniType } from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
+import { permissionOf } from '../../src/contract/access'
+import { envelope, type Locale } from '../../src/contract/common'
 import {
   DEFAULT_PAGE_SIZE,
   EXACT_COUNT_LIMIT,
-  envelope,
   FIRST_PAGE,
   pageSchema,
   pagesCountOf,
-  permissionOf,
   resourcePaths,
-  type Locale,
   type Page,
   type SortDirection,
-} from '../../src/contract'
+} from '../../src/contract/resource'
 import type { Db } from '../db'
 import { adminOf } from '../plugins/access'
 import { changedFields, writeAudit, type AuditChanges } from './audit'
@@ -100,10 +99,6 @@ export type ResourceDefinition<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of definitions of any shape
 export type AnyResourceDefinition = ResourceDefinition<any, any, any, any, any, any>
 
-/** The four permissions of a resource's module. */
-export const resourcePermissions = (module: string): string[] =>
-  (['view', 'create', 'update', 'delete'] as const).map((action) => permissionOf(module, action))
-
 const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 
 function rowsOf<T>(result: unknown): T[] {
@@ -164,12 +159,24 @@ export async function listRecords<Q extends BaseListQuery, Row extends { id: num
   }
   const where = conditions.length > 0 ? and(...conditions) : undefined
 
-  const capped = db.select({ one: sql`1` }).from(def.table).where(where).limit(EXACT_COUNT_LIMIT + 1).as('capped')
+  const capped = db
+    .select({ one: sql`1` })
+    .from(def.table)
+    .where(where)
+    .limit(EXACT_COUNT_LIMIT + 1)
+    .as('capped')
   const [counted] = await db.select({ n: count() }).from(capped)
   let total = counted?.n ?? 0
   const estimate = total > EXACT_COUNT_LIMIT
   if (estimate) {
-    const planned = await plannedRows(db, db.select({ one: sql`1` }).from(def.table).where(where).getSQL())
+    const planned = await plannedRows(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(def.table)
+        .where(where)
+        .getSQL(),
+    )
     total = Math.max(total, planned ?? 0)
   }
 
@@ -234,7 +241,7 @@ export async function getRecord<Row extends { id: number; version: number }, Det
 
 type WriteContext = { deps: AppDeps; admin: Principal; lang: Locale }
 
-export async function createRecord<C extends object, Detail>(
+async function createRecord<C extends object, Detail>(
   { deps, admin, lang }: WriteContext,
   def: ResourceDefinition<BaseListQuery, C, { version: number }, { id: number; version: number }, unknown, Detail>,
   body: C,
@@ -254,7 +261,7 @@ export async function createRecord<C extends object, Detail>(
   })
 }
 
-export async function updateRecord<U extends { version: number }, Detail>(
+async function updateRecord<U extends { version: number }, Detail>(
   { deps, admin, lang }: WriteContext,
   def: ResourceDefinition<BaseListQuery, object, U, { id: number; version: number }, unknown, Detail>,
   id: number,
@@ -282,7 +289,7 @@ export async function updateRecord<U extends { version: number }, Detail>(
 }
 
 /** Flips `is_active` (no version needed: the toggle is its own intent) and audits it. */
-export async function toggleRecord<Detail>(
+async function toggleRecord<Detail>(
   { deps, admin, lang }: WriteContext,
   def: ResourceDefinition<BaseListQuery, object, { version: number }, { id: number; version: number }, unknown, Detail>,
   id: number,
@@ -339,7 +346,7 @@ const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647
 export function registerResource(app: FastifyInstance, def: AnyResourceDefinition): void {
   const deps = app.deps
   const paths = resourcePaths(`/${def.path}`)
-  const tags = def.tags ?? [def.name]
+  const tags = def.tags ?? [def.module]
   const security = [{ bearer: [] }]
   const can = (action: string) => ({ permission: permissionOf(def.module, action) })
   const one = envelope(z.object({ item: def.detail as z.ZodType }))
@@ -359,13 +366,20 @@ export function registerResource(app: FastifyInstance, def: AnyResourceDefinitio
       },
       config: can('view'),
     },
-    async (request) => ok(request, 'messages.ok', { [def.name]: await listRecords(deps.db, def, request.query as BaseListQuery, request.lang) }),
+    async (request) =>
+      ok(request, 'messages.ok', { [def.name]: await listRecords(deps.db, def, request.query as BaseListQuery, request.lang) }),
   )
 
   app.get(
     paths.one(':id'),
     {
-      schema: { tags, security, summary: `One of ${def.name}`, params: idParams, response: { 200: one, ...errorResponses(401, 403, 404, 422) } },
+      schema: {
+        tags,
+        security,
+        summary: `One of ${def.name}`,
+        params: idParams,
+        response: { 200: one, ...errorResponses(401, 403, 404, 422) },
+      },
       config: can('view'),
     },
     async (request) => ok(request, 'messages.ok', { item: await getRecord(deps.db, def, idOf(request), request.lang) }),
@@ -374,7 +388,13 @@ export function registerResource(app: FastifyInstance, def: AnyResourceDefinitio
   app.post(
     paths.list,
     {
-      schema: { tags, security, summary: `Create one of ${def.name}`, body: def.createBody, response: { 201: one, ...errorResponses(401, 403, 422) } },
+      schema: {
+        tags,
+        security,
+        summary: `Create one of ${def.name}`,
+        body: def.createBody,
+        response: { 201: one, ...errorResponses(401, 403, 422) },
+      },
       config: can('create'),
     },
     async (request, reply) => {
@@ -395,7 +415,8 @@ export function registerResource(app: FastifyInstance, def: AnyResourceDefinitio
       },
       config: can('update'),
     },
-    async (request) => ok(request, 'messages.updated', { item: await toggleRecord(context(request, adminOf(request)), def, idOf(request)) }),
+    async (request) =>
+      ok(request, 'messages.updated', { item: await toggleRecord(context(request, adminOf(request)), def, idOf(request)) }),
   )
 
   app.put(

@@ -7,15 +7,76 @@
  */
 
 const ALLOWED_TAGS = new Set([
-  'p', 'br', 'hr', 'b', 'strong', 'i', 'em', 'u', 's', 'strike', 'del', 'ins', 'mark', 'small', 'sub', 'sup',
-  'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'ul', 'ol', 'li', 'blockquote', 'pre', 'code', 'a', 'img', 'span', 'div',
-  'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption', 'figure', 'figcaption',
+  'p',
+  'br',
+  'hr',
+  'b',
+  'strong',
+  'i',
+  'em',
+  'u',
+  's',
+  'strike',
+  'del',
+  'ins',
+  'mark',
+  'small',
+  'sub',
+  'sup',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'ul',
+  'ol',
+  'li',
+  'blockquote',
+  'pre',
+  'code',
+  'a',
+  'img',
+  'span',
+  'div',
+  'table',
+  'thead',
+  'tbody',
+  'tfoot',
+  'tr',
+  'th',
+  'td',
+  'caption',
+  'figure',
+  'figcaption',
 ])
 const VOID_TAGS = new Set(['br', 'hr', 'img'])
 /** Elements dropped together with everything inside them. */
 const DROP_WITH_CONTENT = new Set([
-  'script', 'style', 'iframe', 'frame', 'frameset', 'object', 'embed', 'applet', 'svg', 'math', 'noscript', 'noembed',
-  'noframes', 'template', 'textarea', 'select', 'option', 'xmp', 'plaintext', 'title', 'head', 'audio', 'video', 'canvas',
+  'script',
+  'style',
+  'iframe',
+  'frame',
+  'frameset',
+  'object',
+  'embed',
+  'applet',
+  'svg',
+  'math',
+  'noscript',
+  'noembed',
+  'noframes',
+  'template',
+  'textarea',
+  'select',
+  'option',
+  'xmp',
+  'plaintext',
+  'title',
+  'head',
+  'audio',
+  'video',
+  'canvas',
 ])
 const GLOBAL_ATTRIBUTES = new Set(['dir', 'lang', 'title'])
 const TAG_ATTRIBUTES: Record<string, ReadonlySet<string>> = {
@@ -29,12 +90,28 @@ const URL_ATTRIBUTES = new Set(['href', 'src'])
 const SAFE_SCHEMES = /^(?:https?|mailto|tel):/i
 
 const NAMED_ENTITIES: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', colon: ':', tab: '\t', newline: '\n',
-  lpar: '(', rpar: ')', sol: '/', bsol: '\\', semi: ';', comma: ',', period: '.', equals: '=', num: '#',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  colon: ':',
+  tab: '\t',
+  newline: '\n',
+  lpar: '(',
+  rpar: ')',
+  sol: '/',
+  bsol: '\\',
+  semi: ';',
+  comma: ',',
+  period: '.',
+  equals: '=',
+  num: '#',
 }
 
 /** Decodes character references (with or without the final `;`). */
-export function decodeEntities(input: string): string {
+function decodeEntities(input: string): string {
   return input.replace(/&(?:#(\d{1,8})|#[xX]([0-9a-fA-F]{1,8})|([a-zA-Z][a-zA-Z0-9]{1,31}));?/g, (match, dec, hex, named) => {
     if (dec !== undefined || hex !== undefined) {
       const code = dec !== undefined ? Number.parseInt(dec as string, 10) : Number.parseInt(hex as string, 16)

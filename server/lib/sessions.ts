@@ -1,6 +1,7 @@
 import { and, eq, lt, ne } from 'drizzle-orm'
 import type { Db } from '../db'
-import { adminSessions, userSessions } from '../db/schema'
+import { adminSessions } from '../modules/auth/schema'
+import { userSessions } from '../modules/users/schema'
 import { hashToken, newToken } from './crypto'
 
 /** The session tables of the two identities share one shape, so one store serves both. */
@@ -58,9 +59,7 @@ export function sessionStore(table: SessionTable) {
     /** Revokes every session of a subject, or every one but `exceptSessionId`. */
     async revokeAll(db: Db, subjectId: number, exceptSessionId?: number): Promise<void> {
       const condition =
-        exceptSessionId === undefined
-          ? eq(table.subjectId, subjectId)
-          : and(eq(table.subjectId, subjectId), ne(table.id, exceptSessionId))
+        exceptSessionId === undefined ? eq(table.subjectId, subjectId) : and(eq(table.subjectId, subjectId), ne(table.id, exceptSessionId))
       await db.delete(table).where(condition)
     },
 
@@ -69,5 +68,3 @@ export function sessionStore(table: SessionTable) {
     },
   }
 }
-
-export type SessionStore = ReturnType<typeof sessionStore>

@@ -1,15 +1,7 @@
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify'
+import { hasPermission } from '../../src/contract/access'
 import type { AccessRule, Authenticator, IdentityName, PreHandler, Principal } from '../lib/context'
 import { AppError } from '../lib/errors'
-
-/** Any signed-in admin, whatever its roles (its own session, profile, language). */
-export const SELF_PERMISSION = 'auth:self'
-
-/** True when `principal` holds `permission` (`*` grants everything). */
-export function hasPermission(principal: Principal, permission: string): boolean {
-  if (permission === SELF_PERMISSION) return true
-  return principal.permissions.includes('*') || principal.permissions.includes(permission)
-}
 
 const BEARER = /^Bearer\s+([A-Za-z0-9\-._~+/]+=*)\s*$/i
 
@@ -35,7 +27,7 @@ export function userOf(request: FastifyRequest): Principal {
 const unauthenticated = () => new AppError(401, 'errors.unauthenticated')
 
 /** Reads the access rule a route declares in its config; null when it declares none. */
-export function accessRuleOf(config: RouteOptions['config']): AccessRule | null {
+function accessRuleOf(config: RouteOptions['config']): AccessRule | null {
   if (!config) return null
   if (config.public === true) return { kind: 'public' }
   if (config.identity === 'user') return { kind: 'user' }
@@ -85,7 +77,7 @@ export function registerAccess(app: FastifyInstance, authenticators: Partial<Rec
         ? requireUser
         : async (request, reply) => {
             await requireAdmin(request, reply)
-            if (request.admin && !hasPermission(request.admin, rule.permission)) throw new AppError(403, 'errors.forbidden')
+            if (request.admin && !hasPermission(request.admin.permissions, rule.permission)) throw new AppError(403, 'errors.forbidden')
           }
     const existing = route.onRequest
     route.onRequest = existing === undefined ? [check] : [check, ...(Array.isArray(existing) ? existing : [existing])]

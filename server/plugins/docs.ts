@@ -1,12 +1,14 @@
 import swagger from '@fastify/swagger'
 import type { FastifyInstance } from 'fastify'
 import { jsonSchemaTransform } from 'fastify-type-provider-zod'
+import type { ServerModule } from '../lib/context'
 
 /**
  * OpenAPI generated from the contract's zod schemas (the routes' `schema`), served as JSON at
- * `GET /api/docs`. Registered before the modules so it sees every route.
+ * `GET /api/docs`, one tag per module (its name and description). Registered before the modules so
+ * it sees every route.
  */
-export async function registerDocs(app: FastifyInstance): Promise<void> {
+export async function registerDocs(app: FastifyInstance, modules: readonly ServerModule[]): Promise<void> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -17,6 +19,7 @@ export async function registerDocs(app: FastifyInstance): Promise<void> {
           'Send `Authorization: Bearer {token}` and `Lang: ar|en`.',
         version: '0.1.0',
       },
+      tags: modules.map((module) => ({ name: module.name, description: module.description })),
       components: {
         securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
       },

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { issuesByField, type ErrorEnvelope } from '../../src/contract'
+import { type ErrorEnvelope } from '../../src/contract/common'
+import { issuesByField } from '../../src/contract/validation'
 import { t, translateFieldErrors } from '../i18n'
 import { isAppError } from '../lib/errors'
 import { RequestValidationError } from '../lib/validation'

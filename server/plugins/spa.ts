@@ -13,7 +13,7 @@ const isFile = (url: string) => {
 const isApi = (url: string) => url === '/api' || url.startsWith('/api/') || url.startsWith('/api?')
 
 /** A built SPA directory is usable when it holds an index.html. */
-export function usableStaticDir(dir: string | undefined): string | undefined {
+function usableStaticDir(dir: string | undefined): string | undefined {
   if (!dir) return undefined
   const root = resolve(dir)
   try {

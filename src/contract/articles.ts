@@ -10,21 +10,19 @@ import { listQuerySchema, pageSchema, queryBoolean, versionSchema } from './reso
 
 /** Which languages a page is published in. */
 export const articleLanguages = ['ar', 'en', 'both'] as const
-export const articleLanguageSchema = z.enum(articleLanguages)
+const articleLanguageSchema = z.enum(articleLanguages)
 export type ArticleLanguage = z.infer<typeof articleLanguageSchema>
 
 /** A slug: lowercase latin or Arabic letters and digits, words joined by single hyphens. */
-export const SEO_LINK_PATTERN = /^[a-z0-9\u0621-\u064a\u0660-\u0669]+(?:-[a-z0-9\u0621-\u064a\u0660-\u0669]+)*$/
+const SEO_LINK_PATTERN = /^[a-z0-9\u0621-\u064a\u0660-\u0669]+(?:-[a-z0-9\u0621-\u064a\u0660-\u0669]+)*$/
 export const ARTICLE_BODY_MAX = 100_000
 
 const title = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(200))
 const shortDescription = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500))))
 const body = z.string().check(z.trim(), z.minLength(1), z.maxLength(ARTICLE_BODY_MAX))
-const seoLink = z
-  .string()
-  .check(z.trim(), z.minLength(1, { abort: true }), z.maxLength(200), z.regex(SEO_LINK_PATTERN, 'validation.slug'))
+const seoLink = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.maxLength(200), z.regex(SEO_LINK_PATTERN, 'validation.slug'))
 
-export const articleFields = {
+const articleFields = {
   title_ar: title,
   title_en: title,
   short_description_ar: shortDescription,
@@ -46,14 +44,14 @@ export type ArticleCreateBody = z.infer<typeof articleCreateBody>
 export const articleUpdateBody = z.strictObject({ ...articleFields, version: versionSchema })
 export type ArticleUpdateBody = z.infer<typeof articleUpdateBody>
 
-export const articleSortColumns = ['title', 'order', 'created_at', 'id'] as const
+const articleSortColumns = ['title', 'order', 'created_at', 'id'] as const
 export const articleListQuery = listQuerySchema(articleSortColumns, {
   is_active: queryBoolean,
   language: z.optional(articleLanguageSchema),
 })
 export type ArticleListQuery = z.infer<typeof articleListQuery>
 
-export const articleTranslationSchema = z.object({
+const articleTranslationSchema = z.object({
   locale: localeSchema,
   title: z.string(),
   short_description: z.nullable(z.string()),
@@ -77,7 +75,7 @@ export const articleSchema = z.object({
 })
 export type Article = z.infer<typeof articleSchema>
 
-export const articleDetailTranslationSchema = z.object({ ...articleTranslationSchema.shape, body: z.string() })
+const articleDetailTranslationSchema = z.object({ ...articleTranslationSchema.shape, body: z.string() })
 
 /** `GET {path}/{id}` and writes: the item plus the (sanitised) bodies. */
 export const articleDetailSchema = z.object({

@@ -22,21 +22,21 @@ export const authPaths = {
 } as const
 
 export const PASSWORD_MIN = 8
-export const PASSWORD_MAX = 128
+const PASSWORD_MAX = 128
 export const RESET_TOKEN_TTL_MINUTES = 60
 export const RESET_RESEND_WAIT_MINUTES = 5
 
 export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email())
-export const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))
+const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))
 /** A sign-in password is checked against the stored hash only, so just bound its size. */
 const signInPassword = z.string().check(z.minLength(1), z.maxLength(1024))
-export const resetTokenSchema = z.string().check(z.minLength(1), z.maxLength(512))
+const resetTokenSchema = z.string().check(z.minLength(1), z.maxLength(512))
 const confirmation = z.string().check(z.maxLength(PASSWORD_MAX))
 
-const passwordsMatch = z.refine<{ password: string; password_confirmation: string }>(
-  (v) => v.password === v.password_confirmation,
-  { path: ['password_confirmation'], message: 'validation.passwordsMatch' },
-)
+const passwordsMatch = z.refine<{ password: string; password_confirmation: string }>((v) => v.password === v.password_confirmation, {
+  path: ['password_confirmation'],
+  message: 'validation.passwordsMatch',
+})
 
 export const adminLoginBody = z.strictObject({
   email: emailSchema,
@@ -58,7 +58,7 @@ export type ResetPasswordBody = z.infer<typeof resetPasswordBody>
 
 export const changeLanguageQuery = z.strictObject({ locale: localeSchema })
 
-export const userTypeSchema = z.enum(['primary', 'sub'])
+const userTypeSchema = z.enum(['primary', 'sub'])
 
 /** What the API says of an admin: never a hash or a secret. */
 export const adminSchema = z.object({

@@ -1,11 +1,14 @@
 import * as z from 'zod/mini'
 import { storedImageSchema } from './uploads'
 import { localeSchema } from './common'
-import { listQuerySchema, pageSchema, queryBoolean, resourcePaths, versionSchema } from './resource'
+import { crudActions, defineAccess } from './access'
+import { listQuerySchema, pageSchema, queryBoolean, versionSchema } from './resource'
+import { defineScreens } from './screens'
 
 /** Categories: the platform's category tree (spec section 2 "categories"). */
 export const categoriesResource = { name: 'categories', path: 'admin-panal/categories', module: 'categories' } as const
-export const categoriesPaths = resourcePaths(categoriesResource.path)
+export const categoriesAccess = defineAccess(categoriesResource.module, crudActions)
+export const categoriesScreens = defineScreens('categories', { list: 'list', create: 'create', edit: 'edit/:id', view: 'view/:id' })
 
 const name = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(120))
 const description = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2000))))
@@ -27,14 +30,14 @@ export type CategoryCreateBody = z.infer<typeof categoryCreateBody>
 export const categoryUpdateBody = z.strictObject({ ...categoryFields, version: versionSchema })
 export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>
 
-export const categorySortColumns = ['name', 'created_at', 'id'] as const
+const categorySortColumns = ['name', 'created_at', 'id'] as const
 export const categoryListQuery = listQuerySchema(categorySortColumns, {
   is_active: queryBoolean,
   parent_id: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647))),
 })
 export type CategoryListQuery = z.infer<typeof categoryListQuery>
 
-export const categoryTranslationSchema = z.object({
+const categoryTranslationSchema = z.object({
   locale: localeSchema,
   name: z.string(),
   description: z.nullable(z.string()),
@@ -58,7 +61,7 @@ export const categorySchema = z.object({
 })
 export type Category = z.infer<typeof categorySchema>
 
-export const subCategorySchema = z.object({ id: z.int(), name: z.string(), is_active: z.boolean() })
+const subCategorySchema = z.object({ id: z.int(), name: z.string(), is_active: z.boolean() })
 
 /** `GET {path}/{id}`: the category and its direct sub-categories. */
 export const categoryDetailSchema = z.object({ ...categorySchema.shape, sub_categories: z.array(subCategorySchema) })

@@ -13,8 +13,7 @@ export const TOKEN_STORAGE_KEY = 'id-token'
 export const LANGUAGE_STORAGE_KEY = 'lang'
 
 /** Successful envelope: `{ status: true, message, result }`. */
-export const envelope = <T extends z.ZodMiniType>(result: T) =>
-  z.object({ status: z.literal(true), message: z.string(), result })
+export const envelope = <T extends z.ZodMiniType>(result: T) => z.object({ status: z.literal(true), message: z.string(), result })
 
 export type Envelope<T> = { status: true; message: string; result: T }
 

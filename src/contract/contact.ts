@@ -1,13 +1,16 @@
 import * as z from 'zod/mini'
 import { emailSchema } from './auth'
-import { listQuerySchema, pageSchema, queryBoolean, queryDate, resourcePaths } from './resource'
+import { defineAccess } from './access'
+import { listQuerySchema, pageSchema, queryBoolean, queryDate } from './resource'
+import { defineScreens } from './screens'
 
 /**
  * Contact: messages from the public site's contact form. Admins list, view (viewing marks read) and
  * delete them; there is no create or update through the admin path.
  */
 export const contactResource = { name: 'contact', path: 'admin-panal/contact', module: 'contact' } as const
-export const contactPaths = resourcePaths(contactResource.path)
+export const contactAccess = defineAccess(contactResource.module, ['view', 'delete'])
+export const contactScreens = defineScreens('contact', { list: 'list', view: 'view/:id' })
 /** The public contact form endpoint (no token; rate limited per IP; 201). */
 export const contactPublicPath = 'contact'
 
@@ -20,9 +23,13 @@ export const contactCreateBody = z.strictObject({
 })
 export type ContactCreateBody = z.infer<typeof contactCreateBody>
 
-export const contactSortColumns = ['created_at', 'name', 'id'] as const
+const contactSortColumns = ['created_at', 'name', 'id'] as const
 /** `received_from` / `received_to`: days (UTC) the message arrived, both included. */
-export const contactListQuery = listQuerySchema(contactSortColumns, { is_read: queryBoolean, received_from: queryDate, received_to: queryDate })
+export const contactListQuery = listQuerySchema(contactSortColumns, {
+  is_read: queryBoolean,
+  received_from: queryDate,
+  received_to: queryDate,
+})
 export type ContactListQuery = z.infer<typeof contactListQuery>
 
 export const contactMessageSchema = z.object({
@@ -38,7 +45,6 @@ export const contactMessageSchema = z.object({
 })
 export type ContactMessage = z.infer<typeof contactMessageSchema>
 /** `GET {path}/{id}` (marks the message read). */
-export const contactDetailSchema = contactMessageSchema
 export type ContactDetail = ContactMessage
 export const contactPageSchema = pageSchema(contactMessageSchema)
 /** `POST /api/contact` answers 201 with a translated thank-you `message` and `result: null`. */

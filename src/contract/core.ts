@@ -11,18 +11,8 @@ export const legacyPaymentMethods = ['CACHE', 'BANK'] as const
 export const paymentStatuses = ['Success', 'Pending', 'Rejected', 'DUE_PAYMENT'] as const
 export const attributeTypes = ['TEXT', 'NUMBER', 'SELECT', 'MULTI_SELECT', 'COLOR', 'BOOLEAN'] as const
 
-export const commonListNames = [
-  'package_types',
-  'subscription_types',
-  'payment_methods',
-  'payment_statuses',
-  'attribute_types',
-  'languages',
-] as const
-export type CommonListName = (typeof commonListNames)[number]
-
 /** One constant: its value, its translated label, and `legacy` for values never offered anew. */
-export const constantItemSchema = z.object({ value: z.string(), label: z.string(), legacy: z.optional(z.boolean()) })
+const constantItemSchema = z.object({ value: z.string(), label: z.string(), legacy: z.optional(z.boolean()) })
 export type ConstantItem = z.infer<typeof constantItemSchema>
 
 export const commonResult = z.object({
@@ -39,4 +29,3 @@ export type CommonResult = z.infer<typeof commonResult>
 
 /** `GET core/list/{name}`: `result.list` of `{ id, name }` in the `Lang` locale. */
 export const selectListResult = z.object({ list: z.array(listItemSchema) })
-export type SelectListResult = z.infer<typeof selectListResult>

@@ -1,23 +1,26 @@
 import * as z from 'zod/mini'
 import { localeSchema } from './common'
 import { attributeTypes } from './core'
-import { listQuerySchema, pageSchema, queryBoolean, resourcePaths, versionSchema, queryOneOfMany } from './resource'
+import { crudActions, defineAccess } from './access'
+import { listQuerySchema, pageSchema, queryBoolean, versionSchema, queryOneOfMany } from './resource'
+import { defineScreens } from './screens'
 
 /** Properties (product attributes): name, description, attribute type and, for choice types, values. */
 export const propertiesResource = { name: 'properties', path: 'admin-panal/properties', module: 'properties' } as const
-export const propertiesPaths = resourcePaths(propertiesResource.path)
+export const propertiesAccess = defineAccess(propertiesResource.module, crudActions)
+export const propertiesScreens = defineScreens('properties', { list: 'list', create: 'create', edit: 'edit/:id', view: 'view/:id' })
 
 /** Attribute types whose properties carry a list of values (at least one). */
-export const choiceAttributeTypes = ['SELECT', 'MULTI_SELECT'] as const
+const choiceAttributeTypes = ['SELECT', 'MULTI_SELECT'] as const
 export const isChoiceAttributeType = (type: string) => (choiceAttributeTypes as readonly string[]).includes(type)
-export const attributeTypeSchema = z.enum(attributeTypes)
+const attributeTypeSchema = z.enum(attributeTypes)
 export type AttributeType = z.infer<typeof attributeTypeSchema>
 
 const name = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(120))
 const description = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2000))))
 const valueText = z.string().check(z.trim(), z.minLength(1), z.maxLength(120))
 
-export const propertyValueInput = z.strictObject({ value_ar: valueText, value_en: valueText })
+const propertyValueInput = z.strictObject({ value_ar: valueText, value_en: valueText })
 export type PropertyValueInput = z.infer<typeof propertyValueInput>
 
 const propertyFields = {
@@ -34,7 +37,10 @@ const propertyFields = {
 type ValuesShape = { attribute_type: string; values?: PropertyValueInput[] | undefined }
 
 const isValueInput = (v: unknown): v is PropertyValueInput =>
-  typeof v === 'object' && v !== null && typeof (v as PropertyValueInput).value_ar === 'string' && typeof (v as PropertyValueInput).value_en === 'string'
+  typeof v === 'object' &&
+  v !== null &&
+  typeof (v as PropertyValueInput).value_ar === 'string' &&
+  typeof (v as PropertyValueInput).value_en === 'string'
 
 /**
  * Values follow the attribute type: required for choice types (`validation.valuesRequired`), refused
@@ -52,7 +58,8 @@ const valuesRule = z.superRefine(
       values.forEach((v, index) => {
         if (!isValueInput(v)) return
         const key = `${v.value_ar.trim().toLowerCase()}|${v.value_en.trim().toLowerCase()}`
-        if (seen.has(key)) ctx.addIssue({ code: 'custom', path: ['values', index, 'value_en'], message: 'validation.duplicateValue', input: v })
+        if (seen.has(key))
+          ctx.addIssue({ code: 'custom', path: ['values', index, 'value_en'], message: 'validation.duplicateValue', input: v })
         seen.add(key)
       })
     } else if (values.length > 0) {
@@ -67,7 +74,7 @@ export type PropertyCreateBody = z.infer<typeof propertyCreateBody>
 export const propertyUpdateBody = z.strictObject({ ...propertyFields, version: versionSchema }).check(valuesRule)
 export type PropertyUpdateBody = z.infer<typeof propertyUpdateBody>
 
-export const propertySortColumns = ['name', 'attribute_type', 'created_at', 'id'] as const
+const propertySortColumns = ['name', 'attribute_type', 'created_at', 'id'] as const
 export const propertyListQuery = listQuerySchema(propertySortColumns, {
   is_active: queryBoolean,
   /** Mapped to products or not (read-only for now: always false). */
@@ -77,11 +84,10 @@ export const propertyListQuery = listQuerySchema(propertySortColumns, {
 })
 export type PropertyListQuery = z.infer<typeof propertyListQuery>
 
-export const propertyTranslationSchema = z.object({ locale: localeSchema, name: z.string(), description: z.nullable(z.string()) })
+const propertyTranslationSchema = z.object({ locale: localeSchema, name: z.string(), description: z.nullable(z.string()) })
 
 /** One value of a choice property: `value` in the `Lang` locale, both languages beside it. */
-export const propertyValueSchema = z.object({ value: z.string(), value_ar: z.string(), value_en: z.string() })
-export type PropertyValue = z.infer<typeof propertyValueSchema>
+const propertyValueSchema = z.object({ value: z.string(), value_ar: z.string(), value_en: z.string() })
 
 /** A property as lists show it. */
 export const propertySchema = z.object({
@@ -102,6 +108,6 @@ export const propertySchema = z.object({
 export type Property = z.infer<typeof propertySchema>
 
 /** `GET {path}/{id}`: same as the list item. */
-export const propertyDetailSchema = propertySchema
-export type PropertyDetail = z.infer<typeof propertyDetailSchema>
+/** The detail shows what the list shows. */
+export type PropertyDetail = Property
 export const propertyPageSchema = pageSchema(propertySchema)

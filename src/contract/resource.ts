@@ -1,17 +1,16 @@
 import * as z from 'zod/mini'
-import { localeSchema } from './common'
 
 /** Table defaults of spec sections 3 and 9. */
 export const DEFAULT_PAGE_SIZE = 15
 export const PAGE_SIZES = [15, 30, 50, 100] as const
-export const MAX_PAGE_SIZE = 100
+const MAX_PAGE_SIZE = 100
 export const FIRST_PAGE = 1
 export const SEARCH_MIN_LENGTH = 2
 export const SEARCH_DEBOUNCE_MS = 300
 /** Above this many matching rows a list reports a capped count (`total_is_estimate`). */
 export const EXACT_COUNT_LIMIT = 10_000
 
-export const sortDirectionSchema = z.enum(['asc', 'desc'])
+const sortDirectionSchema = z.enum(['asc', 'desc'])
 export type SortDirection = z.infer<typeof sortDirectionSchema>
 
 /** `pagesCount = ceil(total / pageSize)` (spec section 9). */
@@ -62,7 +61,7 @@ export const queryBoolean = z.optional(z.enum(['0', '1']))
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 /** A real calendar day as `yyyy-mm-dd` (2026-02-30 is refused). */
-export const isIsoDate = (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+const isIsoDate = (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
 /** A filter of several values of one enumerated column: `a,b` in the query string, each allowed. */
 export const queryOneOfMany = (allowed: readonly string[]) =>
   z.optional(z.string().check(z.refine((value) => value.split(',').every((v) => allowed.includes(v)), 'validation.oneOf')))
@@ -90,15 +89,6 @@ export const corePaths = {
 
 /** Edits carry the version they were made on; a stale one is refused with 409. */
 export const versionSchema = z.int().check(z.gte(1))
-
-/** Standard actions of a permission module; special ones (`payments:approve`) are declared by modules. */
-export const crudActions = ['view', 'create', 'update', 'delete'] as const
-export type CrudAction = (typeof crudActions)[number]
-export const permissionOf = (module: string, action: string) => `${module}:${action}`
-
-/** A translatable record's `translations: [{ locale, ...fields }]`. */
-export const translationsSchema = <T extends z.core.$ZodShape>(fields: T) =>
-  z.array(z.object({ locale: localeSchema, ...fields }))
 
 /** An option of a select list (`core/list/{name}` -> `result.list`). */
 export const listItemSchema = z.object({ id: z.union([z.int(), z.string()]), name: z.string() })

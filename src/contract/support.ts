@@ -1,5 +1,7 @@
 import * as z from 'zod/mini'
-import { listQuerySchema, pageSchema, queryBoolean, resourcePaths } from './resource'
+import { defineAccess } from './access'
+import { listQuerySchema, pageSchema, queryBoolean } from './resource'
+import { defineScreens } from './screens'
 
 /**
  * Support (DOMAIN.md "Support"): shipping issues (resolve) and shipping company requests (activate).
@@ -8,20 +10,23 @@ import { listQuerySchema, pageSchema, queryBoolean, resourcePaths } from './reso
  * supportItem chart; a second resolve/activate answers 200 with the unchanged record.
  * Permissions: `support:view`, `support:resolve`, `support:activate`.
  */
-export const supportModule = 'support'
 /** The actions of support (permissions `support:resolve`, `support:activate`). */
-export const supportActionNames = ['resolve', 'activate'] as const
+const supportActionNames = ['resolve', 'activate'] as const
 export type SupportActionName = (typeof supportActionNames)[number]
+export const supportAccess = defineAccess('support', ['view', ...supportActionNames])
+export const supportScreens = defineScreens('support', {
+  shippingList: 'shipping-list',
+  companyRequestsList: 'shipping-company-requests-list',
+  view: 'view/:id',
+})
 export const shippingIssuesResource = { name: 'shipping', path: 'admin-panal/support/shipping', module: 'support' } as const
-export const shippingIssuesPaths = resourcePaths(shippingIssuesResource.path)
 export const companyRequestsResource = {
   name: 'shipping_company_requests',
   path: 'admin-panal/support/shipping-company-requests',
   module: 'support',
 } as const
-export const companyRequestsPaths = resourcePaths(companyRequestsResource.path)
 
-export const shippingIssueSortColumns = ['created_at', 'resolveAt', 'id'] as const
+const shippingIssueSortColumns = ['created_at', 'resolveAt', 'id'] as const
 export const shippingIssueListQuery = listQuerySchema(shippingIssueSortColumns, { resolved: queryBoolean })
 export type ShippingIssueListQuery = z.infer<typeof shippingIssueListQuery>
 
@@ -46,7 +51,7 @@ export const shippingIssueSchema = z.object({
 export type ShippingIssue = z.infer<typeof shippingIssueSchema>
 export const shippingIssuePageSchema = pageSchema(shippingIssueSchema)
 
-export const companyRequestSortColumns = ['created_at', 'activatedAt', 'id'] as const
+const companyRequestSortColumns = ['created_at', 'activatedAt', 'id'] as const
 export const companyRequestListQuery = listQuerySchema(companyRequestSortColumns, { activated: queryBoolean })
 export type CompanyRequestListQuery = z.infer<typeof companyRequestListQuery>
 

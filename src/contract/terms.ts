@@ -1,20 +1,22 @@
 import * as z from 'zod/mini'
 import { ARTICLE_BODY_MAX } from './articles'
+import { defineAccess } from './access'
 import { versionSchema } from './resource'
+import { defineScreens } from './screens'
 
 /**
  * Terms and conditions: one record with ar and en rich text. `GET` reads it (`result.terms_condition`,
  * null before the first save); `POST` upserts it (send `version` once it exists; stale -> 409).
- * Permission module `terms` (`terms:view`, `terms:update`).
  */
 export const termsPath = 'admin-panal/terms-conditions'
-export const termsModule = 'terms'
+export const termsAccess = defineAccess('terms', ['view', 'update'])
+export const termsScreens = defineScreens('terms-conditions', { page: '' })
 
 const text = z.string().check(z.trim(), z.minLength(1), z.maxLength(ARTICLE_BODY_MAX))
 export const termsBody = z.strictObject({ terms_ar: text, terms_en: text, version: z.optional(versionSchema) })
 export type TermsBody = z.infer<typeof termsBody>
 
-export const termsConditionSchema = z.object({
+const termsConditionSchema = z.object({
   terms_ar: z.string(),
   terms_en: z.string(),
   version: z.int(),
@@ -22,4 +24,3 @@ export const termsConditionSchema = z.object({
 })
 export type TermsCondition = z.infer<typeof termsConditionSchema>
 export const termsResult = z.object({ terms_condition: z.nullable(termsConditionSchema) })
-export type TermsResult = z.infer<typeof termsResult>

@@ -2,8 +2,6 @@ import * as z from 'zod/mini'
 
 /** Image uploads: png, jpg/jpeg, webp (spec section 5), checked by content on the server. */
 export const uploadsPaths = { images: 'admin-panal/uploads/images' } as const
-export const IMAGE_EXTENSIONS = ['png', 'jpg', 'jpeg', 'webp'] as const
-export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'] as const
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024
 /** Where stored uploads are served from. */
 export const UPLOADS_URL_PREFIX = '/api/uploads/'

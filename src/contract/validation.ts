@@ -5,7 +5,9 @@ import type { MessageRef } from './common'
  * Maps a zod issue to a message of the catalogue (spec section 5). SPA and server both use it,
  * so a rule reads the same wherever it fails. Custom rules put their key in `message`.
  */
-export function issueMessage(issue: z.core.$ZodIssue | { code: string; message: string; input?: unknown; [k: string]: unknown }): MessageRef {
+export function issueMessage(
+  issue: z.core.$ZodIssue | { code: string; message: string; input?: unknown; [k: string]: unknown },
+): MessageRef {
   const i = issue as Record<string, unknown> & { code: string; message: string; input?: unknown }
   // A rule that names its own catalogue key (`.regex(re, 'validation.phone')`) keeps it, whatever the code.
   if (typeof i.message === 'string' && i.message.startsWith('validation.')) return { key: i.message }
@@ -23,8 +25,7 @@ export function issueMessage(issue: z.core.$ZodIssue | { code: string; message: 
         if (i.exact) return { key: 'validation.stringLength', values: { n } }
         return { key: small ? 'validation.stringMin' : 'validation.stringMax', values: { n } }
       }
-      if (origin === 'array' || origin === 'set')
-        return { key: small ? 'validation.arrayMin' : 'validation.arrayMax', values: { n } }
+      if (origin === 'array' || origin === 'set') return { key: small ? 'validation.arrayMin' : 'validation.arrayMax', values: { n } }
       if (origin === 'date') return { key: small ? 'validation.dateMin' : 'validation.dateMax', values: { n } }
       return { key: small ? 'validation.numberMin' : 'validation.numberMax', values: { n } }
     }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { adminSchema } from '../../src/contract'
+import { adminSchema } from '../../src/contract/auth'
 import * as z from 'zod/mini'
-import { admins, adminSessions } from '../../server/db/schema'
+import { admins, adminSessions } from '../../server/modules/auth/schema'
 import { setAdminActive, setAdminPassword } from '../../server/modules/auth/service'
 import { backends, MINUTE, PASSWORD, useTestServer } from './helpers'
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { articleDetailSchema, articlePageSchema } from '../../src/contract'
-import { auditLog } from '../../server/db/schema'
+import { articleDetailSchema, articlePageSchema } from '../../src/contract/articles'
+import { auditLog } from '../../server/db/tables'
 import { backends, grantRole, routesOfModule, useTestServer } from './helpers'
 
 /** XSS payloads and what must never survive them in a stored body. */
@@ -141,20 +141,28 @@ export function articleSuite(name: 'blogs' | 'contents'): void {
     })
 
     it.each([
-      ['en', { title_ar: 'م', body_en: '', seo_link_en: 'About Us', order: -1, language: 'fr' }, {
-        title_ar: ['must be at least 2 characters'],
-        body_en: ['Required Field'],
-        seo_link_en: ['use lowercase letters, digits and single hyphens'],
-        order: ['must be greater than 0'],
-        language: ['is not one of the allowed values'],
-      }],
-      ['ar', { title_ar: 'م', body_en: '', seo_link_en: 'About Us', order: -1, language: 'fr' }, {
-        title_ar: ['يجب ألا يقل عن 2 أحرف'],
-        body_en: ['حقل مطلوب'],
-        seo_link_en: [],
-        order: [],
-        language: ['ليس من القيم المسموح بها'],
-      }],
+      [
+        'en',
+        { title_ar: 'م', body_en: '', seo_link_en: 'About Us', order: -1, language: 'fr' },
+        {
+          title_ar: ['must be at least 2 characters'],
+          body_en: ['Required Field'],
+          seo_link_en: ['use lowercase letters, digits and single hyphens'],
+          order: ['must be greater than 0'],
+          language: ['is not one of the allowed values'],
+        },
+      ],
+      [
+        'ar',
+        { title_ar: 'م', body_en: '', seo_link_en: 'About Us', order: -1, language: 'fr' },
+        {
+          title_ar: ['يجب ألا يقل عن 2 أحرف'],
+          body_en: ['حقل مطلوب'],
+          seo_link_en: [],
+          order: [],
+          language: ['ليس من القيم المسموح بها'],
+        },
+      ],
     ] as const)('answers validation messages per field (%s)', async (lang, patch, errors) => {
       const token = await primary()
       const res = await create(token, { ...valid, ...patch }, lang)
@@ -180,7 +188,11 @@ export function articleSuite(name: 'blogs' | 'contents'): void {
       const token = await primary()
       const unknown = await create(token, { ...valid, id: 1, version: 2, body: 'x' })
       expect(unknown.status).toBe(422)
-      expect(unknown.json.errors).toEqual({ id: ['is not an allowed field'], version: ['is not an allowed field'], body: ['is not an allowed field'] })
+      expect(unknown.json.errors).toEqual({
+        id: ['is not an allowed field'],
+        version: ['is not an allowed field'],
+        body: ['is not an allowed field'],
+      })
       for (const [query, field] of [
         ['sort_column=body_ar', 'sort_column'],
         ['language=fr', 'language'],

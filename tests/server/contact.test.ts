@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { contactPageSchema } from '../../src/contract'
-import { auditLog, contactMessages } from '../../server/db/schema'
+import { contactPageSchema } from '../../src/contract/contact'
+import { auditLog } from '../../server/db/tables'
+import { contactMessages } from '../../server/modules/contact/schema'
 import { backends, grantRole, routesOfModule, useTestServer, type TestServer } from './helpers'
 
 const BASE = '/api/admin-panal/contact'
@@ -13,8 +14,24 @@ async function insertMessages(server: TestServer) {
   const rows = await server.db
     .insert(contactMessages)
     .values([
-      { name: 'Omar', email: 'omar@example.com', subject: 'Shipping', message: 'Which companies?', isRead: false, createdAt: now, updatedAt: now },
-      { name: 'Lina', email: 'lina@example.com', subject: 'Account', message: 'Cannot sign in', isRead: true, createdAt: now, updatedAt: now },
+      {
+        name: 'Omar',
+        email: 'omar@example.com',
+        subject: 'Shipping',
+        message: 'Which companies?',
+        isRead: false,
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        name: 'Lina',
+        email: 'lina@example.com',
+        subject: 'Account',
+        message: 'Cannot sign in',
+        isRead: true,
+        createdAt: now,
+        updatedAt: now,
+      },
     ])
     .returning({ id: contactMessages.id })
   return rows.map((r) => r.id)
@@ -36,20 +53,28 @@ describe.each(backends)('contact on $name', (backend) => {
   })
 
   it.each([
-    ['en', { name: 'N', email: 'not-an-email', phone: '12', message: '' }, {
-      name: ['must be at least 2 characters'],
-      email: ['must be a valid email'],
-      phone: ['must be a valid phone number'],
-      subject: ['Required Field'],
-      message: ['Required Field'],
-    }],
-    ['ar', { name: 'N', email: 'not-an-email', phone: '12', message: '' }, {
-      name: ['يجب ألا يقل عن 2 أحرف'],
-      email: null,
-      phone: null,
-      subject: ['حقل مطلوب'],
-      message: ['حقل مطلوب'],
-    }],
+    [
+      'en',
+      { name: 'N', email: 'not-an-email', phone: '12', message: '' },
+      {
+        name: ['must be at least 2 characters'],
+        email: ['must be a valid email'],
+        phone: ['must be a valid phone number'],
+        subject: ['Required Field'],
+        message: ['Required Field'],
+      },
+    ],
+    [
+      'ar',
+      { name: 'N', email: 'not-an-email', phone: '12', message: '' },
+      {
+        name: ['يجب ألا يقل عن 2 أحرف'],
+        email: null,
+        phone: null,
+        subject: ['حقل مطلوب'],
+        message: ['حقل مطلوب'],
+      },
+    ],
   ] as const)('refuses an invalid public message with field messages (%s)', async (lang, body, errors) => {
     const res = await server.request({ url: PUBLIC, body, lang })
     expect(res.status).toBe(422)
@@ -101,10 +126,23 @@ describe.each(backends)('contact on $name', (backend) => {
         ['Middle', '2026-03-02T00:00:00Z'],
         ['Late', '2026-03-03T23:59:59Z'],
         ['After', '2026-03-04T00:00:00Z'],
-      ].map(([name, iso]) => ({ name: name!, email: 'a@example.com', subject: 'S', message: 'M', isRead: false, createdAt: at(iso!), updatedAt: at(iso!) })),
+      ].map(([name, iso]) => ({
+        name: name!,
+        email: 'a@example.com',
+        subject: 'S',
+        message: 'M',
+        isRead: false,
+        createdAt: at(iso!),
+        updatedAt: at(iso!),
+      })),
     )
     const names = async (query: string) =>
-      z.parse(contactPageSchema, (await server.request({ url: `${BASE}?sort_column=created_at&sort_direction=asc&${query}`, token })).json.result.contact).data.map((m) => m.name)
+      z
+        .parse(
+          contactPageSchema,
+          (await server.request({ url: `${BASE}?sort_column=created_at&sort_direction=asc&${query}`, token })).json.result.contact,
+        )
+        .data.map((m) => m.name)
     expect(await names('received_from=2026-03-02')).toEqual(['Middle', 'Late', 'After'])
     expect(await names('received_to=2026-03-03')).toEqual(['Early', 'Middle', 'Late'])
     expect(await names('received_from=2026-03-02&received_to=2026-03-03')).toEqual(['Middle', 'Late'])

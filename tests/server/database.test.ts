@@ -4,11 +4,13 @@ import { join } from 'node:path'
 import { count, eq, sql } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
-import { admins, adminSessions, passwordResets, resetRequests, users } from '../../server/db/schema'
+import { admins, adminSessions, passwordResets, resetRequests } from '../../server/modules/auth/schema'
+import { users } from '../../server/modules/users/schema'
 import { seedDemo } from '../../server/db/seed'
 import { verifyPassword } from '../../server/lib/crypto'
 import { ensurePrimaryAdmin } from '../../server/modules/auth/service'
-import { DEMO_ROLE, DEMO_ROLE_ADMIN_EMAIL } from '../../server/modules/roles/seed'
+import { DEMO_ROLE_ADMIN_EMAIL, demoRolePermissions } from '../../server/modules/roles/seed'
+import { loadModules } from '../../server/lib/modules'
 import { backends, MINUTE, PASSWORD, useTestServer } from './helpers'
 
 const silentLog = { info: () => {}, warn: () => {} }
@@ -34,7 +36,10 @@ describe.each(backends)('database on $name', (backend) => {
     expect(result.generatedPassword).toMatch(/^.{24,}$/)
     const [row] = await server.db.select().from(admins)
     expect(await verifyPassword(row!.passwordHash, result.generatedPassword!)).toBe(true)
-    const login = await server.request({ url: '/api/admin-panal/auth/login', body: { email: 'admin@example.com', password: result.generatedPassword } })
+    const login = await server.request({
+      url: '/api/admin-panal/auth/login',
+      body: { email: 'admin@example.com', password: result.generatedPassword },
+    })
     expect(login.status).toBe(200)
     expect(login.json.result.admin.permissions).toEqual(['*'])
   })
@@ -51,11 +56,17 @@ describe.each(backends)('database on $name', (backend) => {
     expect(userRows.some((u) => /[\u0600-\u06FF]/.test(u.name))).toBe(true)
     expect(userRows.some((u) => /^[A-Za-z ]+$/.test(u.name))).toBe(true)
     // The demo sub admin holds the demo role (content editor); the other one holds no role.
-    const login = await server.request({ url: '/api/admin-panal/auth/login', body: { email: DEMO_ROLE_ADMIN_EMAIL, password: 'Demo-password-1' } })
+    const login = await server.request({
+      url: '/api/admin-panal/auth/login',
+      body: { email: DEMO_ROLE_ADMIN_EMAIL, password: 'Demo-password-1' },
+    })
     expect(login.status).toBe(200)
-    expect(login.json.result.admin.permissions).toEqual([...DEMO_ROLE.permissions].sort())
+    expect(login.json.result.admin.permissions).toEqual(demoRolePermissions(await loadModules()))
     const other = adminRows.find((a) => a.userType === 'sub' && a.isActive && a.email !== DEMO_ROLE_ADMIN_EMAIL)!
-    const otherLogin = await server.request({ url: '/api/admin-panal/auth/login', body: { email: other.email, password: 'Demo-password-1' } })
+    const otherLogin = await server.request({
+      url: '/api/admin-panal/auth/login',
+      body: { email: other.email, password: 'Demo-password-1' },
+    })
     expect(otherLogin.json.result.admin.permissions).toEqual([])
   })
 
@@ -63,11 +74,19 @@ describe.each(backends)('database on $name', (backend) => {
     await server.createAdmin({ email: 'one@example.com' })
     const base = { name: 'x', passwordHash: 'x' }
     await expect(server.db.insert(admins).values({ ...base, email: 'one@example.com' })).rejects.toThrow()
-    await expect(server.db.execute(sql`insert into admins (name, email, password_hash) values ('x', 'ONE@example.com', 'x')`)).rejects.toThrow()
-    await expect(server.db.execute(sql`insert into admins (name, email, password_hash, user_type) values ('x', 'two@example.com', 'x', 'root')`)).rejects.toThrow()
-    await expect(server.db.execute(sql`insert into admins (name, email, password_hash, locale) values ('x', 'three@example.com', 'x', 'fr')`)).rejects.toThrow()
+    await expect(
+      server.db.execute(sql`insert into admins (name, email, password_hash) values ('x', 'ONE@example.com', 'x')`),
+    ).rejects.toThrow()
+    await expect(
+      server.db.execute(sql`insert into admins (name, email, password_hash, user_type) values ('x', 'two@example.com', 'x', 'root')`),
+    ).rejects.toThrow()
+    await expect(
+      server.db.execute(sql`insert into admins (name, email, password_hash, locale) values ('x', 'three@example.com', 'x', 'fr')`),
+    ).rejects.toThrow()
     await expect(server.db.execute(sql`update admins set version = 0`)).rejects.toThrow()
-    await expect(server.db.execute(sql`insert into admin_sessions (token_hash, admin_id, expires_at) values ('h', 999, now())`)).rejects.toThrow()
+    await expect(
+      server.db.execute(sql`insert into admin_sessions (token_hash, admin_id, expires_at) values ('h', 999, now())`),
+    ).rejects.toThrow()
     const [{ n }] = (await server.db.select({ n: count() }).from(admins)) as [{ n: number }]
     expect(n).toBe(1)
   })

@@ -11,7 +11,7 @@ import type { RateLimitConfig } from '../../server/lib/context'
 import { createMemoryMailer, type MailMessage } from '../../server/mail'
 import { createAdmin, type NewAdmin } from '../../server/modules/auth/service'
 import { createUser, type NewUser } from '../../server/modules/users/service'
-import { adminRoles, roles } from '../../server/db/schema'
+import { adminRoles, roles } from '../../server/modules/roles/schema'
 
 /**
  * Server test harness. Every suite runs on PGlite; when TEST_DATABASE_URL is set (a PostgreSQL server,
@@ -20,15 +20,13 @@ import { adminRoles, roles } from '../../server/db/schema'
  * dropped at the end, so parallel workers never share one), emptied before each test.
  */
 
-export type BackendName = 'pglite' | 'postgres'
+type BackendName = 'pglite' | 'postgres'
 export type Backend = { name: BackendName }
 
-export const backends: Backend[] = process.env.TEST_DATABASE_URL
-  ? [{ name: 'pglite' }, { name: 'postgres' }]
-  : [{ name: 'pglite' }]
+export const backends: Backend[] = process.env.TEST_DATABASE_URL ? [{ name: 'pglite' }, { name: 'postgres' }] : [{ name: 'pglite' }]
 
 export const PUBLIC_URL = 'https://admin.example.test'
-export const START = new Date('2026-03-01T09:00:00.000Z')
+const START = new Date('2026-03-01T09:00:00.000Z')
 export const PASSWORD = 'Correct-Horse-9'
 
 let databaseCounter = 0
@@ -83,7 +81,7 @@ async function truncateAll(db: Db): Promise<void> {
   await db.execute(sql.raw(`truncate ${names} restart identity cascade`))
 }
 
-export type InjectOptions = {
+type InjectOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH' | 'HEAD'
   url: string
   body?: unknown
@@ -95,7 +93,7 @@ export type InjectOptions = {
   headers?: Record<string, string>
 }
 
-export type Response = {
+type Response = {
   status: number
   headers: Record<string, string | string[] | number | undefined>
   text: string
@@ -155,7 +153,15 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
         sessionTtlMs: merged.sessionTtlMs,
         bodyLimit: merged.bodyLimit,
         // Generous by default so suites are not limited; rate-limit tests pass small ones.
-        rateLimit: { loginMax: 1000, forgotMax: 1000, tokenMax: 1000, notFoundMax: 1000, contactMax: 1000, windowMs: 60_000, ...merged.rateLimit },
+        rateLimit: {
+          loginMax: 1000,
+          forgotMax: 1000,
+          tokenMax: 1000,
+          notFoundMax: 1000,
+          contactMax: 1000,
+          windowMs: 60_000,
+          ...merged.rateLimit,
+        },
       },
     })
     return app
@@ -239,7 +245,14 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
       const password = input.password ?? PASSWORD
       const row = await createAdmin(
         server.db,
-        { name: input.name ?? `Admin ${counter}`, email, password, userType: input.userType ?? 'primary', locale: input.locale ?? 'ar', isActive: input.isActive ?? true },
+        {
+          name: input.name ?? `Admin ${counter}`,
+          email,
+          password,
+          userType: input.userType ?? 'primary',
+          locale: input.locale ?? 'ar',
+          isActive: input.isActive ?? true,
+        },
         server.clock.now(),
       )
       return { id: row.id, email: row.email, password }
@@ -250,7 +263,14 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
       const password = input.password ?? PASSWORD
       const row = await createUser(
         server.db,
-        { name: input.name ?? `Vendor ${counter}`, email, phone: input.phone ?? null, password, locale: input.locale ?? 'ar', isActive: input.isActive ?? true },
+        {
+          name: input.name ?? `Vendor ${counter}`,
+          email,
+          phone: input.phone ?? null,
+          password,
+          locale: input.locale ?? 'ar',
+          isActive: input.isActive ?? true,
+        },
         server.clock.now(),
       )
       return { id: row.id, email: row.email, password }
@@ -291,7 +311,11 @@ export async function grantRole(server: TestServer, adminId: number, permissions
 }
 
 /** The admin routes of a permission module (`<module>:*`), with `:id` filled in, to walk them. */
-export function routesOfModule(server: TestServer, module: string, id: number): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string }[] {
+export function routesOfModule(
+  server: TestServer,
+  module: string,
+  id: number,
+): { method: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string }[] {
   return server.app.routeAccess
     .filter((r) => r.access.kind === 'admin' && r.access.permission.startsWith(`${module}:`) && r.method !== 'HEAD')
     .map((r) => ({ method: r.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url: r.url.replace(':id', String(id)) }))

@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { authPaths } from '../../src/contract'
+import { authPaths } from '../../src/contract/auth'
 import { buildApp } from '../../server/app'
 import type { Db } from '../../server/db'
 import { createMemoryMailer } from '../../server/mail'
-import { modules } from '../../server/modules'
+import { loadModules } from '../../server/lib/modules'
 import { CONTENT_SECURITY_POLICY } from '../../server/plugins/security'
 import { backends, PASSWORD, PUBLIC_URL, tokenFromMail, useTestServer } from './helpers'
 
@@ -275,6 +275,7 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
     it('refuses to start when an /api route declares no access rule', async () => {
       const broken = {
         name: 'broken',
+        description: 'A module whose route forgets its access rule',
         routes: async (app: import('fastify').FastifyInstance) => {
           app.get('/forgotten', async () => ({ ok: true }))
         },
@@ -284,7 +285,7 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
           db: server.db,
           config: { publicUrl: PUBLIC_URL, dataDir: server.dataDir },
           mailer: createMemoryMailer(),
-          modules: [...modules, broken],
+          modules: [...(await loadModules()), broken],
         })
         await app.ready()
         return app

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { admins, passwordResets, resetRequests } from '../../server/db/schema'
+import { admins, passwordResets, resetRequests } from '../../server/modules/auth/schema'
 import { backends, MINUTE, PASSWORD, PUBLIC_URL, tokenFromMail, useTestServer } from './helpers'
 
 const FORGOT = '/api/admin-panal/auth/forgot-password'
@@ -176,7 +176,11 @@ describe.each(backends)('admin password reset on $name', (backend) => {
       expect((await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD } })).status).toBe(422)
       expect((await server.request({ url: LOGIN, body: { email: admin.email, password: NEW_PASSWORD } })).status).toBe(200)
       // Single use.
-      const again = await server.request({ url: RESET, lang: 'en', body: { token, password: 'Another-pass-8', password_confirmation: 'Another-pass-8' } })
+      const again = await server.request({
+        url: RESET,
+        lang: 'en',
+        body: { token, password: 'Another-pass-8', password_confirmation: 'Another-pass-8' },
+      })
       expect(again.status).toBe(422)
       expect(again.json.message).toBe('token not valid.')
       expect((await server.request({ url: CHECK, body: { token } })).status).toBe(422)
@@ -214,7 +218,11 @@ describe.each(backends)('admin password reset on $name', (backend) => {
       const admin = await server.createAdmin()
       const token = await linkFor(admin.email)
       await server.db.delete(admins).where(eq(admins.id, admin.id))
-      const res = await server.request({ url: RESET, lang: 'en', body: { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD } })
+      const res = await server.request({
+        url: RESET,
+        lang: 'en',
+        body: { token, password: NEW_PASSWORD, password_confirmation: NEW_PASSWORD },
+      })
       expect(res.status).toBe(404)
       expect(res.json.message).toBe('This admin does not exist.')
     })

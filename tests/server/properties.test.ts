@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { propertyDetailSchema, propertyPageSchema } from '../../src/contract'
-import { auditLog, properties } from '../../server/db/schema'
+import { propertyPageSchema, propertySchema } from '../../src/contract/properties'
+import { auditLog } from '../../server/db/tables'
+import { properties } from '../../server/modules/properties/schema'
 import { backends, grantRole, routesOfModule, useTestServer } from './helpers'
 
 const BASE = '/api/admin-panal/properties'
@@ -28,7 +29,7 @@ describe.each(backends)('properties resource on $name', (backend) => {
     const token = await primary()
     const res = await create(token)
     expect(res.status).toBe(201)
-    const item = z.parse(propertyDetailSchema, res.json.result.item)
+    const item = z.parse(propertySchema, res.json.result.item)
     expect(item).toMatchObject({ name: 'Color', attribute_type: 'SELECT', values_count: 2, mapped: false, is_active: true, version: 1 })
     expect(item.values[0]).toEqual({ value: 'Red', value_ar: 'أحمر', value_en: 'Red' })
     const ar = await server.request({ url: `${BASE}/${item.id}`, token, lang: 'ar' })
@@ -47,7 +48,9 @@ describe.each(backends)('properties resource on $name', (backend) => {
     await create(token, { name_ar: 'الخامة', name_en: 'Material', attribute_type: 'TEXT', is_active: false })
     await server.db.update(properties).set({ mapped: true }).where(eq(properties.id, colorId))
     const names = async (query: string) =>
-      (await server.request({ url: `${BASE}?${query}`, token, lang: 'en' })).json.result.properties.data.map((p: { name: string }) => p.name)
+      (await server.request({ url: `${BASE}?${query}`, token, lang: 'en' })).json.result.properties.data.map(
+        (p: { name: string }) => p.name,
+      )
     expect(await names('mapped=1')).toEqual(['Color'])
     expect(await names('mapped=0')).toEqual(['Material'])
     expect(await names('attribute_type=TEXT')).toEqual(['Material'])
@@ -101,7 +104,11 @@ describe.each(backends)('properties resource on $name', (backend) => {
     expect(type.json.errors).toEqual({ attribute_type: ['is not one of the allowed values'] })
     const unknown = await create(token, { ...color, mapped: true, id: 3, values: [{ value_ar: 'أ', value_en: 'A', id: 1 }] })
     expect(unknown.status).toBe(422)
-    expect(unknown.json.errors).toEqual({ mapped: ['is not an allowed field'], id: ['is not an allowed field'], 'values.0.id': ['is not an allowed field'] })
+    expect(unknown.json.errors).toEqual({
+      mapped: ['is not an allowed field'],
+      id: ['is not an allowed field'],
+      'values.0.id': ['is not an allowed field'],
+    })
     expect(await server.db.select().from(properties)).toHaveLength(0)
   })
 

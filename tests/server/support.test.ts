@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { companyRequestPageSchema, companyRequestSchema, shippingIssuePageSchema, shippingIssueSchema } from '../../src/contract'
-import { auditLog, shippingCompanyRequests, shippingIssues } from '../../server/db/schema'
+import { companyRequestPageSchema, companyRequestSchema, shippingIssuePageSchema, shippingIssueSchema } from '../../src/contract/support'
+import { auditLog } from '../../server/db/tables'
+import { shippingCompanyRequests, shippingIssues } from '../../server/modules/support/schema'
 import { backends, grantRole, routesOfModule, useTestServer, type TestServer } from './helpers'
 
 const ISSUES = '/api/admin-panal/support/shipping'
@@ -13,8 +14,28 @@ async function seedSupport(server: TestServer) {
   const issues = await server.db
     .insert(shippingIssues)
     .values([
-      { shipmentId: 'SHP-1', orderId: 11, orderNumber: 'ORD-11', trackingNumber: 'TRK-11', tenantId: 7, tenantName: 'متجر الأناقة', issue: 'Late', createdAt: now, updatedAt: now },
-      { shipmentId: 'SHP-2', orderId: 12, orderNumber: 'ORD-12', trackingNumber: null, tenantId: 8, tenantName: 'Oud House', issue: 'Damaged', createdAt: now, updatedAt: now },
+      {
+        shipmentId: 'SHP-1',
+        orderId: 11,
+        orderNumber: 'ORD-11',
+        trackingNumber: 'TRK-11',
+        tenantId: 7,
+        tenantName: 'متجر الأناقة',
+        issue: 'Late',
+        createdAt: now,
+        updatedAt: now,
+      },
+      {
+        shipmentId: 'SHP-2',
+        orderId: 12,
+        orderNumber: 'ORD-12',
+        trackingNumber: null,
+        tenantId: 8,
+        tenantName: 'Oud House',
+        issue: 'Damaged',
+        createdAt: now,
+        updatedAt: now,
+      },
     ])
     .returning({ id: shippingIssues.id })
   const requests = await server.db
@@ -41,7 +62,17 @@ describe.each(backends)('support on $name', (backend) => {
     expect(list.status).toBe(200)
     const page = z.parse(shippingIssuePageSchema, list.json.result.shipping)
     expect(page.total).toBe(2)
-    expect(page.data[1]).toMatchObject({ shipmentId: 'SHP-1', orderId: 11, orderNumber: 'ORD-11', trackingNumber: 'TRK-11', tenant: 'متجر الأناقة', tenantId: 7, resolveAt: null, resolved: false, resolved_by: null })
+    expect(page.data[1]).toMatchObject({
+      shipmentId: 'SHP-1',
+      orderId: 11,
+      orderNumber: 'ORD-11',
+      trackingNumber: 'TRK-11',
+      tenant: 'متجر الأناقة',
+      tenantId: 7,
+      resolveAt: null,
+      resolved: false,
+      resolved_by: null,
+    })
     await server.request({ method: 'PUT', url: `${ISSUES}/resolve/${issues[0]}`, token })
     const resolved = await server.request({ url: `${ISSUES}?resolved=1`, token })
     expect(resolved.json.result.shipping.data.map((i: { id: number }) => i.id)).toEqual([issues[0]])
@@ -63,17 +94,23 @@ describe.each(backends)('support on $name', (backend) => {
     const item = z.parse(shippingIssueSchema, first.json.result.item)
     expect(item).toMatchObject({ resolved: true, resolveAt: server.clock.now().toISOString(), resolved_by: 'Huda Admin', version: 2 })
     server.clock.advance(60_000)
-    const second = await server.request({ method: 'PUT', url: `${ISSUES}/resolve/${issues[0]}`, token: admin.token })
+    expect(first.json.result.outcome).toBe('apply')
+    const second = await server.request({ method: 'PUT', url: `${ISSUES}/resolve/${issues[0]}`, token: admin.token, lang: 'en' })
     expect(second.status).toBe(200)
     expect(second.json.result.item).toEqual(first.json.result.item)
+    expect(second.json.result.outcome).toBe('noop')
+    expect(second.json.message).toBe('This issue had already been resolved by Huda Admin; nothing was changed.')
     const audits = await server.db.select().from(auditLog)
     expect(audits).toHaveLength(1)
     expect(audits[0]).toMatchObject({ action: 'resolve', resource: 'shipping', recordId: issues[0], adminId: admin.id })
     const [row] = await server.db.select().from(shippingIssues).where(eq(shippingIssues.id, issues[0]!))
     expect(row!.resolveAt!.toISOString()).toBe(item.resolveAt)
     // Two resolves at once: still one effect.
-    const both = await Promise.all([1, 2].map(() => server.request({ method: 'PUT', url: `${ISSUES}/resolve/${issues[1]}`, token: admin.token })))
+    const both = await Promise.all(
+      [1, 2].map(() => server.request({ method: 'PUT', url: `${ISSUES}/resolve/${issues[1]}`, token: admin.token })),
+    )
     expect(both.map((r) => r.status)).toEqual([200, 200])
+    expect(both.map((r) => r.json.result.outcome).sort()).toEqual(['apply', 'noop'])
     expect(await server.db.select().from(auditLog)).toHaveLength(2)
   })
 
@@ -83,10 +120,17 @@ describe.each(backends)('support on $name', (backend) => {
     const first = await server.request({ method: 'PUT', url: `${REQUESTS}/activate/${requests[1]}`, token: admin.token, lang: 'ar' })
     expect(first.status).toBe(200)
     expect(first.json.message).toBe('تم تفعيل شركة الشحن.')
-    expect(z.parse(companyRequestSchema, first.json.result.item)).toMatchObject({ activated: true, company_name: 'SMSA', tenant: 'Oud House', activated_by: 'Huda Admin' })
+    expect(z.parse(companyRequestSchema, first.json.result.item)).toMatchObject({
+      activated: true,
+      company_name: 'SMSA',
+      tenant: 'Oud House',
+      activated_by: 'Huda Admin',
+    })
     server.clock.advance(60_000)
-    const second = await server.request({ method: 'PUT', url: `${REQUESTS}/activate/${requests[1]}`, token: admin.token })
+    const second = await server.request({ method: 'PUT', url: `${REQUESTS}/activate/${requests[1]}`, token: admin.token, lang: 'ar' })
     expect(second.json.result.item).toEqual(first.json.result.item)
+    expect(second.json.result.outcome).toBe('noop')
+    expect(second.json.message).toBe('فُعّل هذا الطلب من قبل على يد Huda Admin، ولم يتغير شيء.')
     expect(await server.db.select().from(auditLog)).toHaveLength(1)
     const list = await server.request({ url: `${REQUESTS}?activated=0`, token: admin.token })
     const page = z.parse(companyRequestPageSchema, list.json.result.shipping_company_requests)
@@ -99,7 +143,13 @@ describe.each(backends)('support on $name', (backend) => {
   it('refuses unknown sorts and filters, and has no create, update, delete or cross actions', async () => {
     const { token } = await primaryAdmin()
     const { issues, requests } = await seedSupport(server)
-    for (const url of [`${ISSUES}?sort_column=tenant`, `${ISSUES}?resolved=yes`, `${ISSUES}?activated=1`, `${REQUESTS}?resolved=1`, `${REQUESTS}?sort_column=resolveAt`]) {
+    for (const url of [
+      `${ISSUES}?sort_column=tenant`,
+      `${ISSUES}?resolved=yes`,
+      `${ISSUES}?activated=1`,
+      `${REQUESTS}?resolved=1`,
+      `${REQUESTS}?sort_column=resolveAt`,
+    ]) {
       const res = await server.request({ url, token, lang: 'en' })
       expect(res.status, url).toBe(422)
     }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
-import { termsResult } from '../../src/contract'
-import { auditLog, termsConditions } from '../../server/db/schema'
+import { termsResult } from '../../src/contract/terms'
+import { auditLog } from '../../server/db/tables'
+import { termsConditions } from '../../server/modules/terms/schema'
 import { expectSafe, XSS_PAYLOADS } from './articles-suite'
 import { backends, grantRole, routesOfModule, useTestServer } from './helpers'
 
@@ -40,7 +41,11 @@ describe.each(backends)('terms and conditions on $name', (backend) => {
     const token = await primary()
     let version: number | undefined
     for (const payload of XSS_PAYLOADS) {
-      const res = await server.request({ url: URL, token, body: { terms_ar: `<p>الشروط</p>${payload}`, terms_en: `<p>Terms</p>${payload}`, version } })
+      const res = await server.request({
+        url: URL,
+        token,
+        body: { terms_ar: `<p>الشروط</p>${payload}`, terms_en: `<p>Terms</p>${payload}`, version },
+      })
       expect(res.status, payload).toBe(200)
       const saved = res.json.result.terms_condition
       expectSafe(saved.terms_ar)
@@ -53,7 +58,11 @@ describe.each(backends)('terms and conditions on $name', (backend) => {
   })
 
   it.each([
-    ['en', { terms_ar: '', terms_en: 5, lang: 'x' }, { terms_ar: ['Required Field'], terms_en: ['must be text'], lang: ['is not an allowed field'] }],
+    [
+      'en',
+      { terms_ar: '', terms_en: 5, lang: 'x' },
+      { terms_ar: ['Required Field'], terms_en: ['must be text'], lang: ['is not an allowed field'] },
+    ],
     ['ar', { terms_ar: '', terms_en: 5, lang: 'x' }, { terms_ar: ['حقل مطلوب'], terms_en: null, lang: null }],
   ] as const)('answers validation messages per field (%s)', async (lang, body, errors) => {
     const token = await primary()

@@ -2,15 +2,17 @@ import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { issuesByField, userRegisterBody } from '../../src/contract'
+import { userRegisterBody } from '../../src/contract/auth'
+import { issuesByField } from '../../src/contract/validation'
 import { ConfigError, readEnv } from '../../server/config'
 import { hashToken, needsRehash, newToken, verifyPassword, hashPassword } from '../../server/lib/crypto'
 import { redactUrl, sanitizeError } from '../../server/lib/log'
 import { resetLink } from '../../server/lib/password-reset'
 import { hasMessage, parseLang, t, translateRef } from '../../server/i18n'
 import { MailQueue, resetPasswordMail, type MailMessage } from '../../server/mail'
-import ar from '../../src/i18n/locales/ar.json' with { type: 'json' }
-import en from '../../src/i18n/locales/en.json' with { type: 'json' }
+import { catalogues } from '../../src/i18n/catalogue'
+
+const { ar, en } = catalogues
 
 async function serverSources(dir = 'server'): Promise<string[]> {
   const out: string[] = []
@@ -33,7 +35,8 @@ describe('message catalogue', () => {
     const used = new Set<string>()
     for (const file of await serverSources()) {
       const text = await readFile(file, 'utf8')
-      for (const match of text.matchAll(/'((?:errors|messages|mail|validation)\.[A-Za-z.]+)'/g)) used.add(match[1]!)
+      for (const match of text.matchAll(/'((?:errors|messages|mail|validation|[a-z]+\.(?:errors|messages))\.[A-Za-z.]+)'/g))
+        used.add(match[1]!)
     }
     expect(used.size).toBeGreaterThan(20)
     const enKeys = new Set(keysOf(en))

@@ -49,7 +49,13 @@ describe.each(backends)('image uploads on $name', (backend) => {
     const en = await server.request({ method: 'POST', url: URL_, token, lang: 'en', ...fake })
     expect(en.status).toBe(422)
     expect(en.json.errors.file).toEqual(['Allowed images: png, jpg, jpeg, webp'])
-    const ar = await server.request({ method: 'POST', url: URL_, token, lang: 'ar', ...multipart('a.gif', 'image/gif', Buffer.from('GIF89a')) })
+    const ar = await server.request({
+      method: 'POST',
+      url: URL_,
+      token,
+      lang: 'ar',
+      ...multipart('a.gif', 'image/gif', Buffer.from('GIF89a')),
+    })
     expect(ar.status).toBe(422)
     expect(ar.json.errors.file).toEqual(['الصور المسموح بها: png وjpg وjpeg وwebp'])
   })
@@ -65,20 +71,48 @@ describe.each(backends)('image uploads on $name', (backend) => {
   })
 
   it('answers 404 for names it did not store, including path tricks', async () => {
-    for (const url of ['/api/uploads/00000000-0000-0000-0000-000000000000.png', '/api/uploads/..%2f..%2fetc%2fpasswd', '/api/uploads/x.svg']) {
+    for (const url of [
+      '/api/uploads/00000000-0000-0000-0000-000000000000.png',
+      '/api/uploads/..%2f..%2fetc%2fpasswd',
+      '/api/uploads/x.svg',
+    ]) {
       expect((await server.request({ url })).status).toBe(404)
     }
   })
 
   it('a record keeps a stored image name and nothing else: no URLs, no paths', async () => {
     const owner = await server.loginAdmin((await server.createAdmin({ userType: 'primary' })).email)
-    const stored = await server.request({ method: 'POST', url: URL_, token: owner, lang: 'en', ...multipart('photo.png', 'image/png', PNG) })
+    const stored = await server.request({
+      method: 'POST',
+      url: URL_,
+      token: owner,
+      lang: 'en',
+      ...multipart('photo.png', 'image/png', PNG),
+    })
     const category = { name_ar: 'كتب', name_en: 'Books' }
-    const created = await server.request({ url: '/api/admin-panal/categories', token: owner, lang: 'en', body: { ...category, image: stored.json.result.path } })
+    const created = await server.request({
+      url: '/api/admin-panal/categories',
+      token: owner,
+      lang: 'en',
+      body: { ...category, image: stored.json.result.path },
+    })
     expect(created.status).toBe(201)
     expect(created.json.result.item.image).toBe(stored.json.result.path)
     for (const image of ['https://evil.example/x.png', '../../etc/passwd', 'javascript:alert(1)', `${stored.json.result.path}.svg`]) {
-      const res = await server.request({ url: '/api/admin-panal/blogs', token: owner, lang: 'en', body: { title_ar: 'عنوان', title_en: 'Title', body_ar: '<p>نص</p>', body_en: '<p>Text</p>', seo_link_ar: 'a-link', seo_link_en: 'a-link', image } })
+      const res = await server.request({
+        url: '/api/admin-panal/blogs',
+        token: owner,
+        lang: 'en',
+        body: {
+          title_ar: 'عنوان',
+          title_en: 'Title',
+          body_ar: '<p>نص</p>',
+          body_en: '<p>Text</p>',
+          seo_link_ar: 'a-link',
+          seo_link_en: 'a-link',
+          image,
+        },
+      })
       expect(res.status, image).toBe(422)
       expect(res.json.errors).toEqual({ image: ['Allowed images: png, jpg, jpeg, webp'] })
     }

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
-import { userSchema } from '../../src/contract'
+import { userSchema } from '../../src/contract/auth'
 import * as z from 'zod/mini'
-import { users, userSessions } from '../../server/db/schema'
+import { users, userSessions } from '../../server/modules/users/schema'
 import { setUserActive, setUserPasswordHash } from '../../server/modules/users/service'
 import { hashPassword } from '../../server/lib/crypto'
 import { isUniqueViolation } from '../../server/lib/errors'
@@ -186,9 +186,7 @@ describe.each(backends)('end-user identity on $name', (backend) => {
       await server.createUser({ email: 'both@example.com' })
       await server.createAdmin({ email: 'both@example.com' })
       expect((await server.request({ url: FORGOT, body: { email: 'both@example.com' } })).status).toBe(200)
-      expect(
-        (await server.request({ url: '/api/admin-panal/auth/forgot-password', body: { email: 'both@example.com' } })).status,
-      ).toBe(200)
+      expect((await server.request({ url: '/api/admin-panal/auth/forgot-password', body: { email: 'both@example.com' } })).status).toBe(200)
       const mails = await server.mails()
       expect(mails).toHaveLength(2)
       expect(mails[0]?.text).toContain(`${PUBLIC_URL}/reset-password?token=`)
@@ -203,12 +201,18 @@ describe.each(backends)('end-user identity on $name', (backend) => {
     const duplicate: unknown = await server.db
       .insert(users)
       .values({ name: 'x', email: 'case@example.com', passwordHash: 'x' })
-      .then(() => null, (error: unknown) => error)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
     expect(isUniqueViolation(duplicate)).toBe(true)
     const upper: unknown = await server.db
       .insert(users)
       .values({ name: 'x', email: 'OTHER@example.com', passwordHash: 'x' })
-      .then(() => null, (error: unknown) => error)
+      .then(
+        () => null,
+        (error: unknown) => error,
+      )
     expect(pgCode(upper)).toBe('23514')
   })
 })

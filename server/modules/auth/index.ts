@@ -1,13 +1,13 @@
-import type { ServerModule } from '../../lib/context'
+import { defineServerModule } from '../../lib/modules'
 import { adminAuthRoutes } from './routes'
 import { adminsSeeder } from './seed'
 import { authenticateAdmin, housekeeping } from './service'
 
-/** Admin authentication: sign-in, sessions, password reset, language. */
-export const authModule: ServerModule = {
+export default defineServerModule({
   name: 'auth',
+  description: 'Admin authentication: sign in, sessions, password reset, language.',
   routes: adminAuthRoutes,
   authenticators: { admin: authenticateAdmin },
   seed: adminsSeeder,
   housekeeping,
-}
+})

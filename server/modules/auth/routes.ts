@@ -8,19 +8,19 @@ import {
   changeLanguageQuery,
   checkResetTokenBody,
   checkResetTokenResult,
-  envelope,
   forgotPasswordBody,
-  localeSchema,
   resetPasswordBody,
-} from '../../../src/contract'
+} from '../../../src/contract/auth'
+import { envelope, localeSchema } from '../../../src/contract/common'
 import { errorResponses, ok } from '../../lib/http'
 import { checkResetToken, requestPasswordReset, resetPassword } from '../../lib/password-reset'
-import { SELF_PERMISSION, adminOf } from '../../plugins/access'
+import { SELF_PERMISSION } from '../../../src/contract/access'
+import { adminOf } from '../../plugins/access'
 import { limits } from '../../plugins/rate-limit'
 import * as service from './service'
 
 const paths = authPaths.admin
-const tags = ['admin auth']
+const tags = ['auth']
 const security = [{ bearer: [] }]
 
 /** Admin authentication routes (under `/api`): thin, the rules are in `service.ts`. */
@@ -123,7 +123,6 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
       config: { permission: SELF_PERMISSION },
     },
-    async (request) =>
-      ok(request, 'messages.languageChanged', await service.changeLanguage(deps, adminOf(request), request.query.locale)),
+    async (request) => ok(request, 'messages.languageChanged', await service.changeLanguage(deps, adminOf(request), request.query.locale)),
   )
 }

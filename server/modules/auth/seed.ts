@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { admins } from '../../db/schema'
+import { admins } from './schema'
 import type { Seeder } from '../../lib/context'
 import { hashPassword } from '../../lib/crypto'
 
@@ -17,7 +17,12 @@ export const adminsSeeder: Seeder = {
     const existing = await db
       .select({ email: admins.email })
       .from(admins)
-      .where(inArray(admins.email, DEMO_ADMINS.map((a) => a.email)))
+      .where(
+        inArray(
+          admins.email,
+          DEMO_ADMINS.map((a) => a.email),
+        ),
+      )
     const known = new Set(existing.map((row) => row.email))
     const missing = DEMO_ADMINS.filter((a) => !known.has(a.email))
     if (missing.length === 0) return 0

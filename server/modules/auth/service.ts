@@ -1,7 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm'
-import type { Admin, AdminLoginBody, AdminSessionResult, Locale } from '../../../src/contract'
+import type { Admin, AdminLoginBody, AdminSessionResult } from '../../../src/contract/auth'
+import type { Locale } from '../../../src/contract/common'
 import type { Db } from '../../db'
-import { adminRoles, admins, adminSessions, roles } from '../../db/schema'
+import { adminRoles, roles } from '../roles/schema'
+import { admins, adminSessions } from './schema'
 import type { AppDeps, Principal } from '../../lib/context'
 import { generatePassword, hashPassword, needsRehash, verifyPassword } from '../../lib/crypto'
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
@@ -15,7 +17,7 @@ import { sessionStore } from '../../lib/sessions'
  */
 
 export type AdminRow = typeof admins.$inferSelect
-export type UserType = AdminRow['userType']
+type UserType = AdminRow['userType']
 
 const sessions = sessionStore(adminSessions)
 
@@ -30,11 +32,14 @@ export async function permissionsOf(db: Db, row: Pick<AdminRow, 'id' | 'userType
     .from(adminRoles)
     .innerJoin(roles, eq(roles.id, adminRoles.roleId))
     .where(eq(adminRoles.adminId, row.id))
-  return rows.map((r) => r.permission).filter((p) => p !== '*').sort()
+  return rows
+    .map((r) => r.permission)
+    .filter((p) => p !== '*')
+    .sort()
 }
 
 /** The admin as the API shows it: no hash; `last_login_at` is the sign-in before the current one. */
-export function toAdminDto(row: AdminRow, permissions: string[]): Admin {
+function toAdminDto(row: AdminRow, permissions: string[]): Admin {
   return {
     id: row.id,
     name: row.name,
@@ -48,7 +53,7 @@ export function toAdminDto(row: AdminRow, permissions: string[]): Admin {
   }
 }
 
-export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow | null> {
+async function findAdminByEmail(db: Db, email: string): Promise<AdminRow | null> {
   const [row] = await db
     .select()
     .from(admins)
@@ -57,7 +62,7 @@ export async function findAdminByEmail(db: Db, email: string): Promise<AdminRow 
   return row ?? null
 }
 
-export async function findAdminById(db: Db, id: number): Promise<AdminRow | null> {
+async function findAdminById(db: Db, id: number): Promise<AdminRow | null> {
   const [row] = await db.select().from(admins).where(eq(admins.id, id)).limit(1)
   return row ?? null
 }
@@ -185,7 +190,7 @@ export async function setAdminActive(db: Db, id: number, active: boolean, now: D
  * Stores a new password hash and ends the admin's sessions, all of them or all but `keepSessionId`
  * (a password change keeps the session that made it). One transaction.
  */
-export async function setAdminPasswordHash(
+async function setAdminPasswordHash(
   db: Db,
   id: number,
   passwordHash: string,
@@ -238,7 +243,7 @@ export const adminResetIdentity: ResetIdentity = {
   setPasswordHash: (db, id, passwordHash, now) => setAdminPasswordHash(db, id, passwordHash, now),
 }
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
 
 /**
  * On an empty admins table, creates the primary admin from the given email and password, or

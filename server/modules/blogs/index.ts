@@ -1,13 +1,13 @@
-import { blogsResource } from '../../../src/contract'
-import type { ServerModule } from '../../lib/context'
-import { resourcePermissions } from '../../lib/resource'
+import { blogsAccess } from '../../../src/contract/blogs'
+import { defineServerModule } from '../../lib/modules'
 import { blogsRoutes } from './routes'
 import { blogsSeeder } from './seed'
 
-/** Blogs: list, view, create, edit, toggle, delete; rich bodies sanitised on save. */
-export const blogsModule: ServerModule = {
+export default defineServerModule({
   name: 'blogs',
+  description: 'Blog posts: list, view, create, edit, toggle, delete; rich bodies sanitised on save.',
   routes: blogsRoutes,
-  permissions: resourcePermissions(blogsResource.module),
+  permissions: blogsAccess.all,
+  demoGrants: [blogsAccess.can.view, blogsAccess.can.create, blogsAccess.can.update],
   seed: blogsSeeder,
-}
+})

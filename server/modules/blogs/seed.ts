@@ -1,4 +1,4 @@
-import { blogs } from '../../db/schema'
+import { blogs } from './schema'
 import type { Seeder } from '../../lib/context'
 import { seedArticles, type DemoArticle } from '../../lib/articles'
 
@@ -8,8 +8,10 @@ const DEMO: DemoArticle[] = [
     titleEn: 'How to start your online store',
     shortAr: 'خطوات بسيطة لإطلاق متجرك على المنصة.',
     shortEn: 'Simple steps to launch your store on the platform.',
-    bodyAr: '<h2>ابدأ اليوم</h2><p>سجّل متجرك، اختر الباقة المناسبة، ثم أضف منتجاتك.</p><ul><li>التسجيل</li><li>اختيار الباقة</li><li>إضافة المنتجات</li></ul>',
-    bodyEn: '<h2>Start today</h2><p>Register your store, choose a package, then add your products.</p><ul><li>Register</li><li>Choose a package</li><li>Add products</li></ul>',
+    bodyAr:
+      '<h2>ابدأ اليوم</h2><p>سجّل متجرك، اختر الباقة المناسبة، ثم أضف منتجاتك.</p><ul><li>التسجيل</li><li>اختيار الباقة</li><li>إضافة المنتجات</li></ul>',
+    bodyEn:
+      '<h2>Start today</h2><p>Register your store, choose a package, then add your products.</p><ul><li>Register</li><li>Choose a package</li><li>Add products</li></ul>',
     slugAr: 'كيف-تبدأ-متجرك',
     slugEn: 'how-to-start-your-store',
   },

@@ -1,5 +1,5 @@
-import { blogsResource } from '../../../src/contract'
-import { blogs } from '../../db/schema'
+import { blogsResource } from '../../../src/contract/blogs'
+import { blogs } from './schema'
 import { articleDefinition } from '../../lib/articles'
 
 /** Blogs: the article resource (sanitised bodies, seo_link unique per language) over the blogs table. */

@@ -1,15 +1,15 @@
-import { categoriesResource, categoryOptionsQuery } from '../../../src/contract'
-import type { ServerModule } from '../../lib/context'
-import { resourcePermissions } from '../../lib/resource'
+import { categoriesAccess, categoryOptionsQuery } from '../../../src/contract/categories'
+import { defineServerModule } from '../../lib/modules'
 import { categoriesRoutes } from './routes'
 import { categoriesSeeder } from './seed'
 import { categoryOptions } from './service'
 
-/** Categories: the platform's category tree (list, view, create, edit, toggle, delete; `core/list/categories`). */
-export const categoriesModule: ServerModule = {
+export default defineServerModule({
   name: 'categories',
+  description: "The platform's category tree: list, view, create, edit, toggle, delete; `core/list/categories`.",
   routes: categoriesRoutes,
-  permissions: resourcePermissions(categoriesResource.module),
+  permissions: categoriesAccess.all,
+  demoGrants: [categoriesAccess.can.view, categoriesAccess.can.create, categoriesAccess.can.update],
   lists: { categories: { query: categoryOptionsQuery, load: (deps, lang, filters) => categoryOptions(deps, lang, filters) } },
   seed: categoriesSeeder,
-}
+})

@@ -1,4 +1,4 @@
-import { categories } from '../../db/schema'
+import { categories } from './schema'
 import type { Seeder } from '../../lib/context'
 import { categoryIdsByEnglishName } from './service'
 
@@ -28,7 +28,10 @@ export const categoriesSeeder: Seeder = {
   name: 'categories',
   async run({ db, clock, log }) {
     const now = clock()
-    const known = await categoryIdsByEnglishName(db, DEMO.map((c) => c.en))
+    const known = await categoryIdsByEnglishName(
+      db,
+      DEMO.map((c) => c.en),
+    )
     let created = 0
     for (const [index, c] of DEMO.entries()) {
       if (known.has(c.en)) continue

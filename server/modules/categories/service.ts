@@ -11,11 +11,11 @@ import {
   type CategoryDetail,
   type CategoryListQuery,
   type CategoryUpdateBody,
-  type ListItem,
-  type Locale,
-} from '../../../src/contract'
+} from '../../../src/contract/categories'
+import { type Locale } from '../../../src/contract/common'
+import { type ListItem } from '../../../src/contract/resource'
 import type { Db } from '../../db'
-import { categories } from '../../db/schema'
+import { categories } from './schema'
 import type { AppDeps } from '../../lib/context'
 import { fieldError } from '../../lib/errors'
 import type { ColumnValues, ResourceDefinition } from '../../lib/resource'
@@ -25,11 +25,15 @@ import type { ColumnValues, ResourceDefinition } from '../../lib/resource'
  * itself or one of its descendants; a category with sub-categories cannot be deleted.
  */
 
-export type CategoryRow = typeof categories.$inferSelect & { subCategoriesCount: number; parentNameAr: string | null; parentNameEn: string | null }
+export type CategoryRow = typeof categories.$inferSelect & {
+  subCategoriesCount: number
+  parentNameAr: string | null
+  parentNameEn: string | null
+}
 
 const byLocale = (lang: Locale, ar: string, en: string) => (lang === 'ar' ? ar : en)
 
-export function toCategory(row: CategoryRow, lang: Locale): Category {
+function toCategory(row: CategoryRow, lang: Locale): Category {
   return {
     id: row.id,
     name: byLocale(lang, row.nameAr, row.nameEn),

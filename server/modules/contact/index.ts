@@ -1,12 +1,12 @@
-import { contactResource, permissionOf } from '../../../src/contract'
-import type { ServerModule } from '../../lib/context'
+import { contactAccess } from '../../../src/contract/contact'
+import { defineServerModule } from '../../lib/modules'
 import { contactRoutes } from './routes'
 import { contactSeeder } from './seed'
 
-/** Contact: messages of the public contact form (admin list, view marks read, delete; public POST). */
-export const contactModule: ServerModule = {
+export default defineServerModule({
   name: 'contact',
+  description: 'Messages of the public contact form: the public POST; list, view (marks read) and delete for admins.',
   routes: contactRoutes,
-  permissions: [permissionOf(contactResource.module, 'view'), permissionOf(contactResource.module, 'delete')],
+  permissions: contactAccess.all,
   seed: contactSeeder,
-}
+})

@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify'
 import { z } from 'zod'
-import { contactCreateBody, contactPublicPath, envelope, pageSchema, permissionOf, resourcePaths } from '../../../src/contract'
+import { contactAccess, contactCreateBody, contactPublicPath } from '../../../src/contract/contact'
+import { envelope } from '../../../src/contract/common'
+import { pageSchema, resourcePaths } from '../../../src/contract/resource'
 import { errorResponses, ok } from '../../lib/http'
 import { deleteRecord, listRecords, type BaseListQuery } from '../../lib/resource'
 import { adminOf } from '../../plugins/access'
@@ -31,16 +33,23 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         querystring: def.listQuery,
         response: { 200: envelope(z.object({ [def.name]: pageSchema(def.item) })), ...errorResponses(401, 403, 422) },
       },
-      config: { permission: permissionOf(def.module, 'view') },
+      config: { permission: contactAccess.can.view },
     },
-    async (request) => ok(request, 'messages.ok', { [def.name]: await listRecords(deps.db, def, request.query as BaseListQuery, request.lang) }),
+    async (request) =>
+      ok(request, 'messages.ok', { [def.name]: await listRecords(deps.db, def, request.query as BaseListQuery, request.lang) }),
   )
 
   app.get(
     paths.one(':id'),
     {
-      schema: { tags, security, summary: 'One contact message (marks it read)', params: idParams, response: { 200: one, ...errorResponses(401, 403, 404, 422) } },
-      config: { permission: permissionOf(def.module, 'view') },
+      schema: {
+        tags,
+        security,
+        summary: 'One contact message (marks it read)',
+        params: idParams,
+        response: { 200: one, ...errorResponses(401, 403, 404, 422) },
+      },
+      config: { permission: contactAccess.can.view },
     },
     async (request) => ok(request, 'messages.ok', { item: await readContactMessage(deps, adminOf(request), idOf(request)) }),
   )
@@ -48,8 +57,14 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
   app.delete(
     paths.one(':id'),
     {
-      schema: { tags, security, summary: 'Delete a contact message', params: idParams, response: { 200: envelope(z.null()), ...errorResponses(401, 403, 404, 422) } },
-      config: { permission: permissionOf(def.module, 'delete') },
+      schema: {
+        tags,
+        security,
+        summary: 'Delete a contact message',
+        params: idParams,
+        response: { 200: envelope(z.null()), ...errorResponses(401, 403, 404, 422) },
+      },
+      config: { permission: contactAccess.can.delete },
     },
     async (request) => {
       await deleteRecord({ deps, admin: adminOf(request), lang: request.lang }, def, idOf(request))

@@ -2,16 +2,15 @@ import { eq, gte, lt, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import {
   contactCreateBody,
-  contactDetailSchema,
   contactListQuery,
   contactMessageSchema,
   contactResource,
-  versionSchema,
   type ContactCreateBody,
   type ContactListQuery,
   type ContactMessage,
-} from '../../../src/contract'
-import { contactMessages } from '../../db/schema'
+} from '../../../src/contract/contact'
+import { versionSchema } from '../../../src/contract/resource'
+import { contactMessages } from './schema'
 import { writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'
 import { AppError } from '../../lib/errors'
@@ -24,7 +23,7 @@ import type { ResourceDefinition, ResourceTable } from '../../lib/resource'
 
 export type ContactRow = typeof contactMessages.$inferSelect
 
-export function toContactMessage(row: ContactRow): ContactMessage {
+function toContactMessage(row: ContactRow): ContactMessage {
   return {
     id: row.id,
     name: row.name,
@@ -54,7 +53,7 @@ export const contactDefinition: ResourceDefinition<
   createBody: contactCreateBody,
   updateBody: z.strictObject({ version: versionSchema }),
   item: contactMessageSchema,
-  detail: contactDetailSchema,
+  detail: contactMessageSchema,
   sort: {
     created_at: () => contactMessages.createdAt,
     name: () => contactMessages.name,
@@ -85,7 +84,14 @@ export async function readContactMessage(deps: AppDeps, admin: Principal, id: nu
       .set({ isRead: true, updatedAt: now, version: sql`${contactMessages.version} + 1` })
       .where(eq(contactMessages.id, id))
       .returning()
-    await writeAudit(tx, { adminId: admin.id, action: 'read', resource: contactResource.name, recordId: id, changes: { is_read: { from: false, to: true } }, at: now })
+    await writeAudit(tx, {
+      adminId: admin.id,
+      action: 'read',
+      resource: contactResource.name,
+      recordId: id,
+      changes: { is_read: { from: false, to: true } },
+      at: now,
+    })
     return toContactMessage(updated ?? row)
   })
 }

@@ -1,13 +1,13 @@
-import { contentsResource } from '../../../src/contract'
-import type { ServerModule } from '../../lib/context'
-import { resourcePermissions } from '../../lib/resource'
+import { contentsAccess } from '../../../src/contract/contents'
+import { defineServerModule } from '../../lib/modules'
 import { contentsRoutes } from './routes'
 import { contentsSeeder } from './seed'
 
-/** Contents: list, view, create, edit, toggle, delete; rich bodies sanitised on save. */
-export const contentsModule: ServerModule = {
+export default defineServerModule({
   name: 'contents',
+  description: 'Content pages: list, view, create, edit, toggle, delete; rich bodies sanitised on save.',
   routes: contentsRoutes,
-  permissions: resourcePermissions(contentsResource.module),
+  permissions: contentsAccess.all,
+  demoGrants: [contentsAccess.can.view, contentsAccess.can.create, contentsAccess.can.update],
   seed: contentsSeeder,
-}
+})

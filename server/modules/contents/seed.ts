@@ -1,4 +1,4 @@
-import { contents } from '../../db/schema'
+import { contents } from './schema'
 import type { Seeder } from '../../lib/context'
 import { seedArticles, type DemoArticle } from '../../lib/articles'
 

@@ -1,5 +1,5 @@
-import { contentsResource } from '../../../src/contract'
-import { contents } from '../../db/schema'
+import { contentsResource } from '../../../src/contract/contents'
+import { contents } from './schema'
 import { articleDefinition } from '../../lib/articles'
 
 /** Contents: the article resource (sanitised bodies, seo_link unique per language) over the contents table. */

@@ -1,8 +1,8 @@
-import type { ServerModule } from '../../lib/context'
+import { defineServerModule } from '../../lib/modules'
 import { coreRoutes } from './routes'
 
-/** Shared lists: `core/list/{name}` from the modules' list providers, and the `core/common` constants. */
-export const coreModule: ServerModule = {
+export default defineServerModule({
   name: 'core',
+  description: 'Shared lists: `core/list/{name}` from the modules that serve them, and the `core/common` constants.',
   routes: coreRoutes,
-}
+})

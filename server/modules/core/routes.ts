@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
 import { safeParse } from 'zod/v4/core'
-import { commonResult, corePaths, envelope, selectListResult } from '../../../src/contract'
+import { envelope } from '../../../src/contract/common'
+import { commonResult, selectListResult } from '../../../src/contract/core'
+import { corePaths } from '../../../src/contract/resource'
 import { AppError } from '../../lib/errors'
 import { errorResponses, ok } from '../../lib/http'
 import { RequestValidationError } from '../../lib/validation'
-import { SELF_PERMISSION } from '../../plugins/access'
+import { SELF_PERMISSION } from '../../../src/contract/access'
 import { commonLists } from './service'
 
 const tags = ['core']
@@ -40,7 +42,12 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `/${corePaths.common}`,
     {
-      schema: { tags, security, summary: 'Constants: package types, payment methods and statuses, ...', response: { 200: envelope(commonResult), ...errorResponses(401) } },
+      schema: {
+        tags,
+        security,
+        summary: 'Constants: package types, payment methods and statuses, ...',
+        response: { 200: envelope(commonResult), ...errorResponses(401) },
+      },
       config: { permission: SELF_PERMISSION },
     },
     async (request) => ok(request, 'messages.ok', commonLists(request.lang)),

@@ -1,15 +1,14 @@
+import { locales, type Locale } from '../../../src/contract/common'
 import {
   attributeTypes,
   legacyPaymentMethods,
-  locales,
   packageTypes,
   paymentMethods,
   paymentStatuses,
   subscriptionTypes,
   type CommonResult,
   type ConstantItem,
-  type Locale,
-} from '../../../src/contract'
+} from '../../../src/contract/core'
 import { t } from '../../i18n'
 
 const items = (lang: Locale, list: string, values: readonly string[], legacy = false): ConstantItem[] =>

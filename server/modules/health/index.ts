@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { envelope } from '../../../src/contract'
+import { envelope } from '../../../src/contract/common'
 import { pingDatabase } from '../../db'
 import { AppError } from '../../lib/errors'
-import type { ServerModule } from '../../lib/context'
+import { defineServerModule } from '../../lib/modules'
 import { errorResponses, ok } from '../../lib/http'
 
 const healthResult = z.object({ status: z.literal('ok'), database: z.literal('up') })
@@ -26,5 +26,4 @@ const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   )
 }
 
-/** Liveness and readiness: `GET /api/health`. */
-export const healthModule: ServerModule = { name: 'health', routes: healthRoutes }
+export default defineServerModule({ name: 'health', description: 'Liveness and readiness: `GET /api/health`.', routes: healthRoutes })

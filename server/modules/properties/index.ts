@@ -1,13 +1,12 @@
-import { propertiesResource } from '../../../src/contract'
-import type { ServerModule } from '../../lib/context'
-import { resourcePermissions } from '../../lib/resource'
+import { propertiesAccess } from '../../../src/contract/properties'
+import { defineServerModule } from '../../lib/modules'
 import { propertiesRoutes } from './routes'
 import { propertiesSeeder } from './seed'
 
-/** Properties: product attributes with their values (list, view, create, edit, toggle, delete). */
-export const propertiesModule: ServerModule = {
+export default defineServerModule({
   name: 'properties',
+  description: 'Product properties with their values: list, view, create, edit, toggle, delete.',
   routes: propertiesRoutes,
-  permissions: resourcePermissions(propertiesResource.module),
+  permissions: propertiesAccess.all,
   seed: propertiesSeeder,
-}
+})

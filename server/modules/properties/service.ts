@@ -1,19 +1,18 @@
 import { eq, inArray } from 'drizzle-orm'
+import { type Locale } from '../../../src/contract/common'
 import {
   isChoiceAttributeType,
   propertiesResource,
   propertyCreateBody,
-  propertyDetailSchema,
   propertyListQuery,
   propertySchema,
   propertyUpdateBody,
-  type Locale,
   type Property,
   type PropertyCreateBody,
   type PropertyListQuery,
   type PropertyUpdateBody,
-} from '../../../src/contract'
-import { properties } from '../../db/schema'
+} from '../../../src/contract/properties'
+import { properties } from './schema'
 import type { ColumnValues, ResourceDefinition } from '../../lib/resource'
 
 /**
@@ -24,7 +23,7 @@ import type { ColumnValues, ResourceDefinition } from '../../lib/resource'
 
 export type PropertyRow = typeof properties.$inferSelect
 
-export function toProperty(row: PropertyRow, lang: Locale): Property {
+function toProperty(row: PropertyRow, lang: Locale): Property {
   const values = row.values ?? []
   return {
     id: row.id,
@@ -50,7 +49,9 @@ function toValues(body: PropertyCreateBody | Omit<PropertyUpdateBody, 'version'>
     nameAr: body.name_ar,
     nameEn: body.name_en,
     attributeType: body.attribute_type,
-    values: isChoiceAttributeType(body.attribute_type) ? (body.values ?? []).map((v) => ({ value_ar: v.value_ar, value_en: v.value_en })) : [],
+    values: isChoiceAttributeType(body.attribute_type)
+      ? (body.values ?? []).map((v) => ({ value_ar: v.value_ar, value_en: v.value_en }))
+      : [],
   }
   if (body.description_ar !== undefined) values.descriptionAr = body.description_ar || null
   if (body.description_en !== undefined) values.descriptionEn = body.description_en || null
@@ -72,7 +73,7 @@ export const propertiesDefinition: ResourceDefinition<
   createBody: propertyCreateBody,
   updateBody: propertyUpdateBody,
   item: propertySchema,
-  detail: propertyDetailSchema,
+  detail: propertySchema,
   sort: {
     name: (lang) => (lang === 'ar' ? properties.nameAr : properties.nameEn),
     attribute_type: () => properties.attributeType,

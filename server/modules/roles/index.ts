@@ -1,11 +1,10 @@
-import type { ServerModule } from '../../lib/context'
+import { defineServerModule } from '../../lib/modules'
 import { rolesSeeder } from './seed'
 
-/**
- * Roles: `module:action` permissions granted to sub admins (the tables and the demo role; the
- * screens for managing roles come later). The permissions are read by the auth module.
- */
-export const rolesModule: ServerModule = {
+/** The screens for managing roles come later; the auth module reads an admin's permissions from these tables. */
+export default defineServerModule({
   name: 'roles',
+  description: 'Roles: `module:action` permissions granted to sub admins.',
+  after: ['auth'],
   seed: rolesSeeder,
-}
+})

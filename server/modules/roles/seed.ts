@@ -1,36 +1,26 @@
 import { and, eq } from 'drizzle-orm'
-import { adminRoles, admins, roles } from '../../db/schema'
-import type { Seeder } from '../../lib/context'
+import { adminRoles, roles } from './schema'
+import { admins } from '../auth/schema'
+import type { Seeder, ServerModule } from '../../lib/context'
 
 /** The demo role and the demo sub admin that holds it (the admin comes from the auth seed). */
-export const DEMO_ROLE = {
-  nameAr: 'محرر المحتوى',
-  nameEn: 'Content editor',
-  permissions: [
-    'categories:view',
-    'categories:create',
-    'categories:update',
-    'blogs:view',
-    'blogs:create',
-    'blogs:update',
-    'contents:view',
-    'contents:create',
-    'contents:update',
-  ],
-}
+const DEMO_ROLE = { nameAr: 'محرر المحتوى', nameEn: 'Content editor' }
 export const DEMO_ROLE_ADMIN_EMAIL = 'sara.subadmin@example.com'
+
+/** The demo role's permissions: what each module grants it (`demoGrants`), sorted. */
+export const demoRolePermissions = (modules: readonly ServerModule[]) => modules.flatMap((m) => m.demoGrants ?? []).sort()
 
 /** Idempotent: the role is keyed by its English name, the link by (admin, role). */
 export const rolesSeeder: Seeder = {
   name: 'roles',
-  async run({ db, clock, log }) {
+  async run({ db, clock, log, modules }) {
     const now = clock()
     let created = 0
     let [role] = await db.select({ id: roles.id }).from(roles).where(eq(roles.nameEn, DEMO_ROLE.nameEn)).limit(1)
     if (!role) {
       ;[role] = await db
         .insert(roles)
-        .values({ ...DEMO_ROLE, createdAt: now, updatedAt: now })
+        .values({ ...DEMO_ROLE, permissions: demoRolePermissions(modules), createdAt: now, updatedAt: now })
         .returning({ id: roles.id })
       created += 1
     }

@@ -1,12 +1,13 @@
-import { permissionOf, supportActionNames, supportModule as supportPermissionModule } from '../../../src/contract'
-import type { ServerModule } from '../../lib/context'
+import { supportAccess } from '../../../src/contract/support'
+import { defineServerModule } from '../../lib/modules'
 import { supportRoutes } from './routes'
 import { supportSeeder } from './seed'
 
-/** Support: shipping issues (resolve) and shipping company requests (activate), through the supportItem chart. */
-export const supportModule: ServerModule = {
+export default defineServerModule({
   name: 'support',
+  description: 'Shipping issues (resolve) and shipping company requests (activate), by the shared rule of domain/support.',
+  after: ['auth'],
   routes: supportRoutes,
-  permissions: [permissionOf(supportPermissionModule, 'view'), ...supportActionNames.map((a) => permissionOf(supportPermissionModule, a))],
+  permissions: supportAccess.all,
   seed: supportSeeder,
-}
+})

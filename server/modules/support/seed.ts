@@ -1,5 +1,6 @@
 import { asc, eq } from 'drizzle-orm'
-import { admins, shippingCompanyRequests, shippingIssues } from '../../db/schema'
+import { admins } from '../auth/schema'
+import { shippingCompanyRequests, shippingIssues } from './schema'
 import type { Seeder } from '../../lib/context'
 
 const STORES = [

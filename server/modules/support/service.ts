@@ -1,5 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
+import { type Locale } from '../../../src/contract/common'
+import { versionSchema } from '../../../src/contract/resource'
 import {
   companyRequestListQuery,
   companyRequestSchema,
@@ -7,15 +9,13 @@ import {
   shippingIssueListQuery,
   shippingIssueSchema,
   shippingIssuesResource,
-  versionSchema,
   type CompanyRequest,
   type CompanyRequestListQuery,
-  type Locale,
   type ShippingIssue,
   type ShippingIssueListQuery,
-} from '../../../src/contract'
-import { outcomeOf, type SupportAction, type SupportKind, type SupportStatus } from '../../../src/machines/support-item'
-import { shippingCompanyRequests, shippingIssues } from '../../db/schema'
+} from '../../../src/contract/support'
+import { supportOutcome, supportStatusOf, type SupportAction, type SupportKind } from '../../../src/domain/support'
+import { shippingCompanyRequests, shippingIssues } from './schema'
 import { writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'
 import { AppError } from '../../lib/errors'
@@ -35,7 +35,7 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null)
 /** Unused by the routes (no create or update): the engine's type wants them. */
 const noWrites = { updateBody: z.strictObject({ version: versionSchema }), toValues: () => ({}) }
 
-export function toShippingIssue(row: IssueRow): ShippingIssue {
+function toShippingIssue(row: IssueRow): ShippingIssue {
   return {
     id: row.id,
     shipmentId: row.shipmentId,
@@ -54,7 +54,7 @@ export function toShippingIssue(row: IssueRow): ShippingIssue {
   }
 }
 
-export function toCompanyRequest(row: RequestRow): CompanyRequest {
+function toCompanyRequest(row: RequestRow): CompanyRequest {
   return {
     id: row.id,
     tenant: row.tenantName,
@@ -70,7 +70,14 @@ export function toCompanyRequest(row: RequestRow): CompanyRequest {
   }
 }
 
-export const shippingIssuesDefinition: ResourceDefinition<ShippingIssueListQuery, object, { version: number }, IssueRow, ShippingIssue, ShippingIssue> = {
+export const shippingIssuesDefinition: ResourceDefinition<
+  ShippingIssueListQuery,
+  object,
+  { version: number },
+  IssueRow,
+  ShippingIssue,
+  ShippingIssue
+> = {
   ...shippingIssuesResource,
   table: shippingIssues as unknown as ResourceTable,
   extras: () => ({
@@ -83,7 +90,9 @@ export const shippingIssuesDefinition: ResourceDefinition<ShippingIssueListQuery
   detail: shippingIssueSchema,
   sort: { created_at: () => shippingIssues.createdAt, resolveAt: () => shippingIssues.resolveAt, id: () => shippingIssues.id },
   defaultSort: { column: 'id', direction: 'desc' },
-  filters: { resolved: (value) => (value === '1' ? sql`${shippingIssues.resolveAt} is not null` : sql`${shippingIssues.resolveAt} is null`) },
+  filters: {
+    resolved: (value) => (value === '1' ? sql`${shippingIssues.resolveAt} is not null` : sql`${shippingIssues.resolveAt} is null`),
+  },
   search: () => [shippingIssues.orderNumber, shippingIssues.trackingNumber, shippingIssues.shipmentId, shippingIssues.tenantName],
   toItem: (row) => toShippingIssue(row),
   toDetail: (_db, row) => Promise.resolve(toShippingIssue(row)),
@@ -100,7 +109,9 @@ export const companyRequestsDefinition: ResourceDefinition<
   ...companyRequestsResource,
   table: shippingCompanyRequests as unknown as ResourceTable,
   extras: () => ({
-    activatedByName: sql<string | null>`(select a.name from admins as a where a.id = shipping_company_requests.activated_by)`.as('activated_by_name'),
+    activatedByName: sql<string | null>`(select a.name from admins as a where a.id = shipping_company_requests.activated_by)`.as(
+      'activated_by_name',
+    ),
   }),
   listQuery: companyRequestListQuery,
   createBody: z.strictObject({}),
@@ -114,7 +125,8 @@ export const companyRequestsDefinition: ResourceDefinition<
   },
   defaultSort: { column: 'id', direction: 'desc' },
   filters: {
-    activated: (value) => (value === '1' ? sql`${shippingCompanyRequests.activatedAt} is not null` : sql`${shippingCompanyRequests.activatedAt} is null`),
+    activated: (value) =>
+      value === '1' ? sql`${shippingCompanyRequests.activatedAt} is not null` : sql`${shippingCompanyRequests.activatedAt} is null`,
   },
   search: () => [shippingCompanyRequests.tenantName, shippingCompanyRequests.companyName, shippingCompanyRequests.contactPhone],
   toItem: (row) => toCompanyRequest(row),
@@ -126,8 +138,8 @@ type Target = {
   action: SupportAction
   def: AnyResourceDefinition
   table: typeof shippingIssues | typeof shippingCompanyRequests
-  /** Where the locked row stands. */
-  status: (row: Record<string, unknown>) => SupportStatus
+  /** The column that records when it was done (its status follows from it). */
+  doneAt: (row: Record<string, unknown>) => Date | null
   /** The columns the action sets. */
   values: (now: Date, adminId: number) => Record<string, unknown>
   changes: (now: Date, adminId: number) => Record<string, { from: unknown; to: unknown }>
@@ -139,7 +151,7 @@ const targets: Record<SupportAction, Target> = {
     action: 'resolve',
     def: shippingIssuesDefinition,
     table: shippingIssues,
-    status: (row) => (row.resolveAt ? 'resolved' : 'notResolved'),
+    doneAt: (row) => (row.resolveAt as Date | null) ?? null,
     values: (now, adminId) => ({ resolveAt: now, resolvedBy: adminId }),
     changes: (now, adminId) => ({ resolve_at: { from: null, to: now.toISOString() }, resolved_by: { from: null, to: adminId } }),
   },
@@ -148,29 +160,48 @@ const targets: Record<SupportAction, Target> = {
     action: 'activate',
     def: companyRequestsDefinition,
     table: shippingCompanyRequests,
-    status: (row) => (row.activatedAt ? 'activated' : 'notActivated'),
+    doneAt: (row) => (row.activatedAt as Date | null) ?? null,
     values: (now, adminId) => ({ activatedAt: now, activatedBy: adminId }),
     changes: (now, adminId) => ({ activated_at: { from: null, to: now.toISOString() }, activated_by: { from: null, to: adminId } }),
   },
 }
 
-/** Resolves a shipping issue / activates a company request as the supportItem chart allows. */
-export async function applySupportAction<T>(deps: AppDeps, admin: Principal, action: SupportAction, id: number, lang: Locale): Promise<T> {
+export type SupportActionResult<T> = { item: T; outcome: 'apply' | 'noop' }
+
+/**
+ * Resolves a shipping issue / activates a company request as the shared table of `domain/support`
+ * allows, the row locked meanwhile: 'apply' writes (with an audit row), 'noop' (someone did it
+ * already) changes nothing, 'refused' is a 409.
+ */
+export async function applySupportAction<T>(
+  deps: AppDeps,
+  admin: Principal,
+  action: SupportAction,
+  id: number,
+  lang: Locale,
+): Promise<SupportActionResult<T>> {
   const target = targets[action]
   const now = deps.clock()
   return deps.db.transaction(async (tx) => {
     const table = target.table as unknown as ResourceTable
     const [row] = await tx.select().from(table).where(eq(table.id, id)).limit(1).for('update')
     if (!row) throw new AppError(404, 'errors.notFound')
-    const outcome = outcomeOf(target.kind, target.status(row as Record<string, unknown>), target.action)
+    const outcome = supportOutcome(target.kind, supportStatusOf(target.kind, target.doneAt(row as Record<string, unknown>)), target.action)
     if (outcome === 'refused') throw new AppError(409, 'support.errors.refused')
     if (outcome === 'apply') {
       await tx
         .update(table)
         .set({ ...target.values(now, admin.id), updatedAt: now, version: sql`${table.version} + 1` } as never)
         .where(eq(table.id, id))
-      await writeAudit(tx, { adminId: admin.id, action, resource: target.def.name, recordId: id, changes: target.changes(now, admin.id), at: now })
+      await writeAudit(tx, {
+        adminId: admin.id,
+        action,
+        resource: target.def.name,
+        recordId: id,
+        changes: target.changes(now, admin.id),
+        at: now,
+      })
     }
-    return (await getRecord(tx, target.def, id, lang)) as T
+    return { item: (await getRecord(tx, target.def, id, lang)) as T, outcome }
   })
 }

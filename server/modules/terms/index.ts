@@ -1,12 +1,12 @@
-import { permissionOf, termsModule } from '../../../src/contract'
-import type { ServerModule } from '../../lib/context'
+import { termsAccess } from '../../../src/contract/terms'
+import { defineServerModule } from '../../lib/modules'
 import { termsRoutes } from './routes'
 import { termsSeeder } from './seed'
 
-/** Terms and conditions: one record in ar and en (`terms:view`, `terms:update`). */
-export const termsConditionsModule: ServerModule = {
+export default defineServerModule({
   name: 'terms',
+  description: 'Terms and conditions: one record in Arabic and English.',
   routes: termsRoutes,
-  permissions: [permissionOf(termsModule, 'view'), permissionOf(termsModule, 'update')],
+  permissions: termsAccess.all,
   seed: termsSeeder,
-}
+})

@@ -1,4 +1,4 @@
-import { termsConditions } from '../../db/schema'
+import { termsConditions } from './schema'
 import type { Seeder } from '../../lib/context'
 
 const TERMS_AR = `<h2>الشروط والأحكام</h2>

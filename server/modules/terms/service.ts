@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm'
-import type { TermsBody, TermsCondition } from '../../../src/contract'
-import { termsConditions } from '../../db/schema'
+import type { TermsBody, TermsCondition } from '../../../src/contract/terms'
+import { termsConditions } from './schema'
 import type { Db } from '../../db'
 import { changedFields, writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'

@@ -2,9 +2,10 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
-import { envelope } from '../../../src/contract'
+import { SELF_PERMISSION } from '../../../src/contract/access'
+import { envelope } from '../../../src/contract/common'
 import { STORED_IMAGE_PATTERN, uploadResult, uploadsPaths } from '../../../src/contract/uploads'
-import type { ServerModule } from '../../lib/context'
+import { defineServerModule } from '../../lib/modules'
 import { AppError } from '../../lib/errors'
 import { errorResponses, ok } from '../../lib/http'
 import { storeImage } from './service'
@@ -22,7 +23,7 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
         response: { 201: envelope(uploadResult), ...errorResponses(401, 413, 415, 422) },
       },
       // any signed-in admin may upload; the record that uses the image is what its permission guards
-      config: { permission: 'auth:self' },
+      config: { permission: SELF_PERMISSION },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'errors.badRequest')
@@ -38,24 +39,23 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
   )
 
   // Stored images, served from DATA_DIR/uploads (random names: nothing to list or guess).
-  app.get(
-    '/uploads/:name',
-    { schema: { hide: true }, config: { public: true } },
-    async (request, reply) => {
-      const { name } = request.params as { name: string }
-      const match = STORED_IMAGE_PATTERN.exec(name)
-      if (!match) throw new AppError(404, 'errors.notFound')
-      const path = join(app.deps.config.dataDir, 'uploads', name)
-      const info = await stat(path).catch(() => null)
-      if (!info?.isFile()) throw new AppError(404, 'errors.notFound')
-      return reply
-        .type(TYPES[match[1] as keyof typeof TYPES])
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .send(createReadStream(path))
-    },
-  )
+  app.get('/uploads/:name', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
+    const { name } = request.params as { name: string }
+    const match = STORED_IMAGE_PATTERN.exec(name)
+    if (!match) throw new AppError(404, 'errors.notFound')
+    const path = join(app.deps.config.dataDir, 'uploads', name)
+    const info = await stat(path).catch(() => null)
+    if (!info?.isFile()) throw new AppError(404, 'errors.notFound')
+    return reply
+      .type(TYPES[match[1] as keyof typeof TYPES])
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-security-policy', "default-src 'none'; sandbox")
+      .send(createReadStream(path))
+  })
 }
 
-/** `POST /api/admin-panal/uploads/images` and the stored files under `/api/uploads/`. */
-export const uploadsModule: ServerModule = { name: 'uploads', routes: uploadRoutes }
+export default defineServerModule({
+  name: 'uploads',
+  description: 'Images: `POST admin-panal/uploads/images` (checked by content) and the stored files under `/api/uploads/`.',
+  routes: uploadRoutes,
+})

@@ -1,13 +1,13 @@
-import type { ServerModule } from '../../lib/context'
+import { defineServerModule } from '../../lib/modules'
 import { userAuthRoutes } from './routes'
 import { usersSeeder } from './seed'
 import { authenticateUser, housekeeping } from './service'
 
-/** End-user (vendor account) identity: register, sign-in, sessions, forgot password. */
-export const usersModule: ServerModule = {
+export default defineServerModule({
   name: 'users',
+  description: 'End-user (vendor account) identity: register, sign in, sessions, forgot password.',
   routes: userAuthRoutes,
   authenticators: { user: authenticateUser },
   seed: usersSeeder,
   housekeeping,
-}
+})

@@ -1,14 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import {
-  authPaths,
-  envelope,
-  forgotPasswordBody,
-  userLoginBody,
-  userMeResult,
-  userRegisterBody,
-  userSessionResult,
-} from '../../../src/contract'
+import { authPaths, forgotPasswordBody, userLoginBody, userMeResult, userRegisterBody, userSessionResult } from '../../../src/contract/auth'
+import { envelope } from '../../../src/contract/common'
 import { errorResponses, ok } from '../../lib/http'
 import { requestPasswordReset } from '../../lib/password-reset'
 import { userOf } from '../../plugins/access'
@@ -16,7 +9,7 @@ import { limits } from '../../plugins/rate-limit'
 import * as service from './service'
 
 const paths = authPaths.user
-const tags = ['end-user auth']
+const tags = ['users']
 const security = [{ bearer: [] }]
 
 /** End-user (vendor account) authentication routes, under `/api`. */

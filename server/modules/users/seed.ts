@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm'
-import { users } from '../../db/schema'
+import { users } from './schema'
 import type { Seeder } from '../../lib/context'
 import { hashPassword } from '../../lib/crypto'
 
@@ -20,7 +20,12 @@ export const usersSeeder: Seeder = {
     const existing = await db
       .select({ email: users.email })
       .from(users)
-      .where(inArray(users.email, DEMO_USERS.map((u) => u.email)))
+      .where(
+        inArray(
+          users.email,
+          DEMO_USERS.map((u) => u.email),
+        ),
+      )
     const known = new Set(existing.map((row) => row.email))
     const missing = DEMO_USERS.filter((u) => !known.has(u.email))
     if (missing.length === 0) return 0

@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm'
-import type { Locale, User, UserLoginBody, UserRegisterBody, UserSessionResult } from '../../../src/contract'
+import type { User, UserLoginBody, UserRegisterBody, UserSessionResult } from '../../../src/contract/auth'
+import type { Locale } from '../../../src/contract/common'
 import type { Db } from '../../db'
-import { users, userSessions } from '../../db/schema'
+import { users, userSessions } from './schema'
 import type { AppDeps, Principal } from '../../lib/context'
 import { hashPassword, needsRehash, verifyPassword } from '../../lib/crypto'
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
@@ -17,11 +18,11 @@ export type UserRow = typeof users.$inferSelect
 
 const sessions = sessionStore(userSessions)
 
-export function toUserDto(row: UserRow): User {
+function toUserDto(row: UserRow): User {
   return { id: row.id, name: row.name, email: row.email, phone: row.phone, locale: row.locale, is_active: row.isActive }
 }
 
-export async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
+async function findUserByEmail(db: Db, email: string): Promise<UserRow | null> {
   const [row] = await db
     .select()
     .from(users)
@@ -30,7 +31,7 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
   return row ?? null
 }
 
-export async function findUserById(db: Db, id: number): Promise<UserRow | null> {
+async function findUserById(db: Db, id: number): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1)
   return row ?? null
 }
@@ -38,7 +39,7 @@ export async function findUserById(db: Db, id: number): Promise<UserRow | null> 
 export type NewUser = { name: string; email: string; phone?: string | null; password: string; locale?: Locale; isActive?: boolean }
 
 /** Inserts an end user with an already computed hash; 422 "email already taken" when the email is used (any case). */
-export async function insertUser(db: Db, input: Omit<NewUser, 'password'> & { passwordHash: string }, now: Date): Promise<UserRow> {
+async function insertUser(db: Db, input: Omit<NewUser, 'password'> & { passwordHash: string }, now: Date): Promise<UserRow> {
   try {
     const [row] = await db
       .insert(users)
