@@ -5,13 +5,13 @@ import {
   type Admin,
   type CheckResetTokenBody,
   type ForgotPasswordBody,
-  type Locale,
   type ResetPasswordBody,
   type User,
   type UserLoginBody,
   type UserRegisterBody,
   type UserSessionResult,
-} from '../contract'
+} from '../contract/auth'
+import { type Locale } from '../contract/common'
 import { call, callWithMessage } from './client'
 
 const a = authPaths.admin
@@ -20,17 +20,13 @@ const u = authPaths.user
 export const adminLogin = (body: AdminLoginBody) => call<AdminSessionResult>(a.login, { method: 'POST', body })
 export const adminMe = () => call<{ admin: Admin }>(a.me)
 export const adminLogout = () => call<null>(a.logout)
-export const adminForgotPassword = (body: ForgotPasswordBody) =>
-  callWithMessage<null>(a.forgotPassword, { method: 'POST', body })
-export const adminCheckResetToken = (body: CheckResetTokenBody) =>
-  call<{ email: string }>(a.checkResetToken, { method: 'POST', body })
-export const adminResetPassword = (body: ResetPasswordBody) =>
-  callWithMessage<null>(a.resetPassword, { method: 'POST', body })
-export const changeLanguage = (locale: Locale) => call<{ locale: Locale }>(a.changeLanguage, { query: { locale } })
+export const adminForgotPassword = (body: ForgotPasswordBody) => callWithMessage<null>(a.forgotPassword, { method: 'POST', body })
+export const adminCheckResetToken = (body: CheckResetTokenBody) => call<{ email: string }>(a.checkResetToken, { method: 'POST', body })
+export const adminResetPassword = (body: ResetPasswordBody) => callWithMessage<null>(a.resetPassword, { method: 'POST', body })
+export const changeLanguage = (locale: Locale, signal?: AbortSignal) =>
+  call<{ locale: Locale }>(a.changeLanguage, { query: { locale }, ...(signal ? { signal } : {}) })
 
 export const userLogin = (body: UserLoginBody) => call<UserSessionResult>(u.login, { method: 'POST', body })
 export const userRegister = (body: UserRegisterBody) => call<UserSessionResult>(u.register, { method: 'POST', body })
-export const userForgotPassword = (body: ForgotPasswordBody) =>
-  callWithMessage<null>(u.forgotPassword, { method: 'POST', body })
 export const userMe = () => call<{ user: User }>(u.me)
 export const userLogout = () => call<null>(u.logout)

@@ -1,12 +1,5 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch'
-import {
-  LANG_HEADER,
-  LANGUAGE_STORAGE_KEY,
-  TOKEN_STORAGE_KEY,
-  defaultLocale,
-  type Envelope,
-  type Locale,
-} from '../contract'
+import { LANG_HEADER, LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, defaultLocale, type Envelope, type Locale } from '../contract/common'
 
 /** An API failure as the SPA sees it: status, the server's translated message and field errors. */
 export class ApiError extends Error {
@@ -62,8 +55,7 @@ function toApiError(error: unknown): ApiError {
     const data = error.data as { message?: unknown; errors?: unknown } | undefined
     const status = error.status ?? 0
     const message = typeof data?.message === 'string' ? data.message : ''
-    const errors =
-      data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string[]>) : {}
+    const errors = data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string[]>) : {}
     return new ApiError(status, message, errors)
   }
   return new ApiError(0, '')

@@ -1,4 +1,5 @@
-import { corePaths, resourcePaths, type CommonResult, type ListItem, type Page, type SortDirection } from '../contract'
+import { type CommonResult } from '../contract/core'
+import { corePaths, resourcePaths, type ListItem, type Page, type SortDirection } from '../contract/resource'
 import { ApiError, call, callWithMessage } from './client'
 
 /** Values a list query carries in the query string (filters are the resource's own). */
@@ -53,8 +54,7 @@ export async function updateResource<T>(path: string, id: number, body: Record<s
 }
 
 /** `PUT {path}/active-toggle/{id}`: flips a record's active state. */
-export const toggleResource = <T>(path: string, id: number) =>
-  call<T>(resourcePaths(path).activeToggle(id), { method: 'PUT' })
+export const toggleResource = <T>(path: string, id: number) => call<T>(resourcePaths(path).activeToggle(id), { method: 'PUT' })
 
 /** `DELETE {path}/{id}`: returns the server's message. */
 export async function deleteResource(path: string, id: number): Promise<string> {
@@ -62,13 +62,16 @@ export async function deleteResource(path: string, id: number): Promise<string> 
   return message
 }
 
+/** A support action's answer: the record, and whether this call changed it (`noop`: done before). */
+export type SupportActionResult = { item: unknown; outcome: 'apply' | 'noop' }
+
 /** `PUT {path}/resolve/{id}`: marks a shipping issue as resolved. */
-export const resolveSupportItem = <T>(path: string, id: number) =>
-  callWithMessage<T>(resourcePaths(path).resolve(id), { method: 'PUT' })
+export const resolveSupportItem = (path: string, id: number) =>
+  callWithMessage<SupportActionResult>(resourcePaths(path).resolve(id), { method: 'PUT' })
 
 /** `PUT {path}/activate/{id}`: activates a shipping company request. */
-export const activateSupportItem = <T>(path: string, id: number) =>
-  callWithMessage<T>(resourcePaths(path).activate(id), { method: 'PUT' })
+export const activateSupportItem = (path: string, id: number) =>
+  callWithMessage<SupportActionResult>(resourcePaths(path).activate(id), { method: 'PUT' })
 
 /** `GET core/list/{name}` with filters: a select list (`result.list`). */
 export async function fetchList(name: string, filters: Record<string, QueryValue> = {}): Promise<ListItem[]> {

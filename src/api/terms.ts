@@ -1,4 +1,4 @@
-import { termsPath, type TermsBody, type TermsCondition } from '../contract'
+import { termsPath, type TermsBody, type TermsCondition } from '../contract/terms'
 import { call, callWithMessage } from './client'
 
 /** `GET admin-panal/terms-conditions`: the record, or null before the first save. */

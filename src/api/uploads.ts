@@ -1,4 +1,4 @@
-import { uploadsPaths, type UploadResult } from '../contract'
+import { uploadsPaths, type UploadResult } from '../contract/uploads'
 import { ApiError, reportStatus, requestTarget } from './client'
 
 /**

@@ -2,10 +2,15 @@ import { useSelector } from '@xstate/react'
 import { lazy, Suspense } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router-dom'
-import { LoadingScreen } from '../ui/spinner'
+import { css } from 'styled-system/css'
+import { hasPermission } from '../contract/access'
+import { safeRedirect, screens, signInWithRedirect } from '../contract/screens'
 import { isAdmin } from '../machines/session'
+import { LoadingScreen } from '../ui/spinner'
+import type { MessageKey } from '../views/shared/screen-module'
+import { Forbidden } from './forbidden'
 import { GuestLayout } from './layouts/guest-layout'
-import { paths, safeRedirect, signInWithRedirect } from './paths'
+import { LanguageSwitch } from './layouts/language-switch'
 import { useRoot } from './root'
 
 /** Start-up check or sign-out under way: nothing can be decided yet. */
@@ -17,23 +22,27 @@ const usePending = () => {
 /** The admin shell (menus, avatar) loads with the first admin screen, not with sign-in. */
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })))
 
-export type RouteHandle = { title?: string }
+export type RouteHandle = { title?: MessageKey | undefined; permission?: string | undefined }
 
-/** Admin screens: a guest is sent to sign in, keeping where they were going. */
+/**
+ * Admin screens: a guest is sent to sign in, keeping where they were going; an admin without the
+ * screen's permission is told so (the server would refuse its calls anyway).
+ */
 export function RequireAdmin() {
   const { session } = useRoot()
   const { t } = useTranslation()
   const location = useLocation()
   const admin = useSelector(session, isAdmin)
+  const permissions = useSelector(session, (s) => s.context.admin?.permissions ?? null)
   const pending = usePending()
-  const matches = useMatches()
-  const title = [...matches].reverse().map((m) => (m.handle as RouteHandle | undefined)?.title).find(Boolean)
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined
   if (pending) return <LoadingScreen label={t('common.loading')} />
   if (!admin) return <Navigate to={signInWithRedirect(location.pathname + location.search)} replace />
+  const allowed = !handle?.permission || hasPermission(permissions ?? [], handle.permission)
   return (
     <Suspense fallback={<LoadingScreen label={t('common.loading')} />}>
-      <AdminLayout title={title ? t(title as never) : ''}>
-        <Outlet />
+      <AdminLayout title={allowed && handle?.title ? t(handle.title) : allowed ? '' : t('errors.forbiddenTitle')}>
+        {allowed ? <Outlet /> : <Forbidden />}
       </AdminLayout>
     </Suspense>
   )
@@ -55,6 +64,18 @@ export function GuestOnly() {
   )
 }
 
+/** Screens for anyone (the 404 page): the page itself and the language switch in its corner. */
+export function BareLayout() {
+  return (
+    <div className={css({ position: 'relative' })}>
+      <div className={css({ position: 'absolute', top: '4', insetInlineEnd: '4', zIndex: 'docked' })}>
+        <LanguageSwitch />
+      </div>
+      <Outlet />
+    </div>
+  )
+}
+
 /** The bare /admin-panel: sign-in for guests, the dashboard for admins. */
 export function AdminIndex() {
   const { session } = useRoot()
@@ -62,5 +83,5 @@ export function AdminIndex() {
   const admin = useSelector(session, isAdmin)
   const pending = usePending()
   if (pending) return <LoadingScreen label={t('common.loading')} />
-  return <Navigate to={admin ? paths.dashboard : paths.signIn} replace />
+  return <Navigate to={admin ? screens.dashboard : screens.signIn} replace />
 }

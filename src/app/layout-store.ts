@@ -10,7 +10,13 @@ export type LayoutConfig = {
   navOpen: boolean
 }
 
-export const defaultLayout: LayoutConfig = { asideHidden: true, headerFixedWidth: true, toolbar: true, accountMenuOpen: false, navOpen: false }
+const defaultLayout: LayoutConfig = {
+  asideHidden: true,
+  headerFixedWidth: true,
+  toolbar: true,
+  accountMenuOpen: false,
+  navOpen: false,
+}
 
 let current: LayoutConfig = defaultLayout
 const listeners = new Set<() => void>()

@@ -2,14 +2,16 @@ import { createContext, useContext, type ReactNode } from 'react'
 import type { i18n as I18n } from 'i18next'
 import { createActor, type ActorRefFrom } from 'xstate'
 import { configureClient } from '../api/client'
-import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, type Locale } from '../contract'
+import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, type Locale } from '../contract/common'
 import { browserStorage } from '../machines/failure'
 import { listsMachine } from '../machines/lists'
 import { localeMachine } from '../machines/locale'
 import { navigationMachine } from '../machines/navigation'
 import { IDENTITY_STORAGE_KEY, sessionMachine, type Identity } from '../machines/session'
-import { layoutStore } from './layout-store'
+import { actorOptions } from '../machines/runtime'
 import { createToaster, type AppToaster } from '../ui/toast'
+import { AppActorsProvider } from '../views/shared/runtime'
+import { layoutStore } from './layout-store'
 
 export type Root = {
   session: ActorRefFrom<typeof sessionMachine>
@@ -31,9 +33,11 @@ const readIdentity = (): Identity | null => {
 
 /**
  * The root actors of the app and how they talk to each other: the session tells the locale chart
- * the admin's language, navigation asks the session to verify, the HTTP client purges on 401.
+ * the admin's language at sign-in, the locale chart tells the session the language it saved,
+ * navigation asks the session to verify, the HTTP client purges on 401.
  */
 export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToTop: () => void }): Root {
+  const toaster = createToaster()
   const locale = createActor(
     localeMachine.provide({
       actions: {
@@ -43,9 +47,18 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
           document.documentElement.dir = params.dir
         },
         reloadPage: () => platform.reload(),
+        languageSaved: (_, params) => {
+          // the session is created below; a save only ends once both have started
+          const admin = session.getSnapshot().context.admin
+          if (admin) session.send({ type: 'session.adminUpdated', admin: { ...admin, locale: params.locale } })
+        },
+        saveFailed: (_, params) =>
+          void toaster.error({
+            title: params.message || i18n.t(params.status === 0 ? 'errors.network' : 'errors.generic'),
+          }),
       },
     }),
-    { input: { stored: readLocale() } },
+    { input: { stored: readLocale() }, ...actorOptions() },
   )
 
   const session = createActor(
@@ -56,7 +69,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
         },
       },
     }),
-    { input: { token: browserStorage()?.getItem(TOKEN_STORAGE_KEY) ?? null, identity: readIdentity() } },
+    { input: { token: browserStorage()?.getItem(TOKEN_STORAGE_KEY) ?? null, identity: readIdentity() }, ...actorOptions() },
   )
 
   const navigation = createActor(
@@ -67,17 +80,16 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
         scrollToTop: () => platform.scrollToTop(),
       },
     }),
-    { input: { identity: readIdentity() } },
+    actorOptions(),
   )
 
-  const lists = createActor(listsMachine).start()
+  const lists = createActor(listsMachine, actorOptions()).start()
 
   let identity: Identity | null = null
   session.subscribe((s) => {
     const next = s.matches('signedIn') ? s.context.identity : null
     if (next !== identity) {
       identity = next
-      navigation.send({ type: 'nav.identityChanged', identity })
       // select lists and constants belong to the admin who fetched them
       lists.send(next === 'admin' ? { type: 'lists.adminCurrent' } : { type: 'lists.reset' })
     }
@@ -91,15 +103,21 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
   locale.start()
   session.start()
   navigation.start()
-  return { session, locale, navigation, lists, toaster: createToaster() }
+  return { session, locale, navigation, lists, toaster }
 }
 
 const RootContext = createContext<Root | null>(null)
 
+/** The app's actors: all of them for the app's own guards and layouts, the narrow hooks' share for screens. */
 export function RootProvider({ root, children }: { root: Root; children: ReactNode }) {
-  return <RootContext.Provider value={root}>{children}</RootContext.Provider>
+  return (
+    <RootContext.Provider value={root}>
+      <AppActorsProvider actors={root}>{children}</AppActorsProvider>
+    </RootContext.Provider>
+  )
 }
 
+/** For the app's guards and layouts only: screens use the narrow hooks of `views/shared/runtime`. */
 export function useRoot(): Root {
   const root = useContext(RootContext)
   if (!root) throw new Error('useRoot outside RootProvider')

@@ -1,7 +1,5 @@
 import { useRef } from 'react'
 import { useField } from 'react-final-form'
-import { MultiComboboxField, type MultiComboboxFieldProps } from '../ui/combobox-field'
-import { DateField, type DateFieldProps } from '../ui/date-field'
 import { NumberField, type NumberFieldProps } from '../ui/number-field'
 import { PhoneField } from '../ui/phone-field'
 import { RichTextEditor, type RichTextEditorProps } from '../ui/rich-text-editor'
@@ -88,47 +86,6 @@ export function FormSelectField({ name, label, serverError, ...rest }: Common & 
   )
 }
 
-export function FormMultiComboboxField({
-  name,
-  label,
-  serverError,
-  ...rest
-}: Common & Pick<MultiComboboxFieldProps, 'options' | 'placeholder' | 'emptyText' | 'removeLabel' | 'openLabel'>) {
-  const { input, meta } = useField<string[]>(name, { subscription })
-  return (
-    <MultiComboboxField
-      {...rest}
-      name={name}
-      label={label}
-      value={Array.isArray(input.value) ? input.value : []}
-      onValueChange={(v) => input.onChange(v)}
-      onBlur={() => input.onBlur()}
-      error={shownError(meta, serverError)}
-    />
-  )
-}
-
-export function FormDateField({
-  name,
-  label,
-  serverError,
-  ...rest
-}: Common &
-  Pick<DateFieldProps, 'minDate' | 'maxDate' | 'placeholder' | 'openLabel' | 'prevLabel' | 'nextLabel' | 'dayLabel' | 'calendarLabel'>) {
-  const { input, meta } = useField<string>(name, { subscription })
-  return (
-    <DateField
-      {...rest}
-      name={name}
-      label={label}
-      value={input.value ?? ''}
-      onValueChange={(v) => input.onChange(v)}
-      onBlur={() => input.onBlur()}
-      error={shownError(meta, serverError)}
-    />
-  )
-}
-
 export function FormRichTextEditor({
   name,
   label,
@@ -173,7 +130,12 @@ export function FormBilingualFields({
   serverError: (field: string) => string | undefined
 }) {
   const field = (lang: 'ar' | 'en') => {
-    const props = { name: `${name}_${lang}`, label: labels[lang], serverError: serverError(`${name}_${lang}`), ...(required ? { required } : {}) }
+    const props = {
+      name: `${name}_${lang}`,
+      label: labels[lang],
+      serverError: serverError(`${name}_${lang}`),
+      ...(required ? { required } : {}),
+    }
     return rows ? <FormTextareaField {...props} rows={rows} /> : <FormTextField {...props} />
   }
   return (

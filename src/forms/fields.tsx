@@ -27,7 +27,13 @@ export const shownError = (meta: Meta, serverError?: string) => {
 
 export const subscription = { value: true, error: true, touched: true, modified: true, submitFailed: true, dirtySinceLastSubmit: true }
 
-export function FormTextField({ name, label, serverError, type = 'text', ...rest }: Common & { type?: string; inputMode?: 'email' | 'tel' | 'text' }) {
+export function FormTextField({
+  name,
+  label,
+  serverError,
+  type = 'text',
+  ...rest
+}: Common & { type?: string; inputMode?: 'email' | 'tel' | 'text' }) {
   const { input, meta } = useField<string>(name, { subscription })
   return <TextField {...input} {...rest} type={type} label={label} error={shownError(meta, serverError)} />
 }

@@ -1,7 +1,7 @@
-import { PASSWORD_MIN } from '../contract'
+import { PASSWORD_MIN } from '../contract/auth'
 
 /** The five rules of the strength meter (spec section 5), in display order. */
-export const strengthRules = [
+const strengthRules = [
   { id: 'length', test: (p: string) => p.length >= PASSWORD_MIN },
   { id: 'lowercase', test: (p: string) => /\p{Ll}/u.test(p) },
   { id: 'uppercase', test: (p: string) => /\p{Lu}/u.test(p) },
@@ -9,8 +9,7 @@ export const strengthRules = [
   { id: 'special', test: (p: string) => /[^\p{L}\p{Nd}\s]/u.test(p) },
 ] as const
 
-export type StrengthRuleId = (typeof strengthRules)[number]['id']
-export type StrengthLevel = 'weak' | 'fair' | 'good' | 'strong'
+type StrengthLevel = 'weak' | 'fair' | 'good' | 'strong'
 
 export function passwordStrength(password: string) {
   const checks = strengthRules.map((r) => ({ id: r.id, passed: r.test(password) }))

@@ -1,6 +1,7 @@
 import { setIn } from 'final-form'
 import type * as z from 'zod/mini'
-import { issueMessage, type MessageRef } from '../contract'
+import { type MessageRef } from '../contract/common'
+import { issueMessage } from '../contract/validation'
 
 export type Translate = (ref: MessageRef) => string
 

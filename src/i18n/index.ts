@@ -1,10 +1,9 @@
 import i18next, { type i18n as I18n } from 'i18next'
 import { initReactI18next } from 'react-i18next'
-import { defaultLocale, directionOf, type Locale } from '../contract'
-import ar from './locales/ar.json'
-import en from './locales/en.json'
+import { defaultLocale, type Locale } from '../contract/common'
+import { catalogues } from './catalogue'
 
-export const resources = { ar: { translation: ar }, en: { translation: en } } as const
+const resources = { ar: { translation: catalogues.ar }, en: { translation: catalogues.en } } as const
 
 /** One i18next instance for the SPA; the locale chart drives its language. */
 export function createI18n(lng: Locale = defaultLocale): I18n {
@@ -18,11 +17,4 @@ export function createI18n(lng: Locale = defaultLocale): I18n {
     initAsync: false,
   })
   return instance
-}
-
-/** `<html lang dir>` follow the language. */
-export function applyDocumentLanguage(locale: Locale) {
-  if (typeof document === 'undefined') return
-  document.documentElement.lang = locale
-  document.documentElement.dir = directionOf(locale)
 }

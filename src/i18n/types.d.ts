@@ -1,9 +1,9 @@
 import 'i18next'
-import type ar from './locales/ar.json'
+import type { Catalogue } from './catalogue'
 
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation'
-    resources: { translation: typeof ar }
+    resources: { translation: Catalogue }
   }
 }

@@ -13,7 +13,9 @@ export function Alert({ tone, children }: { tone: 'error' | 'success' | 'info'; 
         tone === 'info' && css({ bg: 'primary.50', color: 'primary.800', borderColor: 'primary.200' }),
       )}
     >
-      <span className={css({ flexShrink: 0, mt: '0.5' })}>{tone === 'success' ? <CheckCircleIcon width={18} height={18} /> : <AlertIcon width={18} height={18} />}</span>
+      <span className={css({ flexShrink: 0, mt: '0.5' })}>
+        {tone === 'success' ? <CheckCircleIcon width={18} height={18} /> : <AlertIcon width={18} height={18} />}
+      </span>
       <div>{children}</div>
     </div>
   )

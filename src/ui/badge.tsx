@@ -1,7 +1,7 @@
 import type { HTMLAttributes, ReactNode } from 'react'
 import { cva, cx, type RecipeVariantProps } from 'styled-system/css'
 
-export const badgeRecipe = cva({
+const badgeRecipe = cva({
   base: {
     display: 'inline-flex',
     alignItems: 'center',
@@ -28,7 +28,7 @@ export const badgeRecipe = cva({
   defaultVariants: { tone: 'neutral' },
 })
 
-export type BadgeTone = NonNullable<NonNullable<RecipeVariantProps<typeof badgeRecipe>>['tone']>
+type BadgeTone = NonNullable<NonNullable<RecipeVariantProps<typeof badgeRecipe>>['tone']>
 
 export type BadgeProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children'> & { tone?: BadgeTone; children: ReactNode }
 

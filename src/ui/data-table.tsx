@@ -4,7 +4,7 @@ import { css, sva } from 'styled-system/css'
 import { Button } from './button'
 import { AlertIcon, ChevronDownIcon, ChevronEndIcon, ChevronStartIcon, ChevronUpIcon, SortIcon } from './icons'
 
-export type SortDirection = 'asc' | 'desc'
+type SortDirection = 'asc' | 'desc'
 export type SortState = { column: string; direction: SortDirection }
 
 export type DataTableColumn<Row> = {
@@ -19,7 +19,7 @@ export type DataTableColumn<Row> = {
   nowrap?: boolean
 }
 
-export type DataTablePagination = {
+type DataTablePagination = {
   page: number
   pagesCount: number
   total: number
@@ -56,7 +56,10 @@ export type DataTableProps<Row> = {
   /** Row actions (menu, buttons); rendered in a last column headed `actionsHeader`. */
   actions?: (row: Row) => ReactNode
   actionsHeader?: string
+  /** Skeleton rows instead of rows (the first load). */
   loading?: boolean
+  /** Rows are being (re)loaded or changed: the table says so (`aria-busy`), the rows shown stay. */
+  busy?: boolean
   /** Skeleton rows while loading when there is no pagination (default 10). */
   skeletonRows?: number
   emptyMessage: ReactNode
@@ -68,7 +71,7 @@ export type DataTableProps<Row> = {
   labels: DataTableLabels
 }
 
-export const dataTableRecipe = sva({
+const dataTableRecipe = sva({
   slots: ['root', 'scroller', 'table', 'caption', 'th', 'sortButton', 'td', 'row', 'state', 'skeleton', 'footer'],
   base: {
     root: {
@@ -193,6 +196,7 @@ const ariaSort = (sort: SortState | null | undefined, column: string) =>
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
   const { caption, captionHidden, columns, rows, rowKey, sort, onSort, actions, actionsHeader, loading, error, pagination, labels } = props
+  const busy = Boolean(loading || props.busy)
   const s = dataTableRecipe()
   const captionId = useId()
   const colCount = columns.length + (actions ? 1 : 0)
@@ -255,10 +259,10 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div className={s.root}>
       <div className={s.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={s.table} aria-busy={loading || undefined}>
+        <table className={s.table} aria-busy={busy || undefined}>
           <caption id={captionId} className={captionHidden ? css({ srOnly: true }) : s.caption}>
             {caption}
-            {loading ? <span className={css({ srOnly: true })} role="status">{` ${labels.loading}`}</span> : null}
+            {busy ? <span className={css({ srOnly: true })} role="status">{` ${labels.loading}`}</span> : null}
           </caption>
           <thead>
             <tr>

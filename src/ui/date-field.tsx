@@ -8,7 +8,7 @@ import { fieldStyles, RequiredMark } from './field'
 import { CalendarIcon, ChevronEndIcon, ChevronStartIcon } from './icons'
 
 /** `yyyy-mm-dd` to a calendar date, or undefined when it is not one. */
-export function parseIsoDate(value: string | null | undefined): DateValue | undefined {
+function parseIsoDate(value: string | null | undefined): DateValue | undefined {
   if (!value || !/^\d{4}-\d{2}-\d{2}$/.test(value)) return undefined
   try {
     const date = parseDate(value)
@@ -23,7 +23,10 @@ export function parseIsoDate(value: string | null | undefined): DateValue | unde
  * `-`, `/` or nothing between them (the picker only lets the locale's separator and digits in).
  */
 export function parseTypedDate(text: string): DateValue | undefined {
-  const latin = text.trim().replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660)).replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+  const latin = text
+    .trim()
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
   const parts = /^(\d{4})[-/.]?(\d{1,2})[-/.]?(\d{1,2})$/.exec(latin.replace(/[\s\u200e\u200f\u061c]/g, ''))
   if (!parts) return undefined
   const [, y, m, d] = parts
@@ -54,7 +57,7 @@ export type DateFieldProps = {
   calendarLabel?: string
 }
 
-export const datePickerRecipe = sva({
+const datePickerRecipe = sva({
   slots: ['content', 'header', 'nav', 'table', 'headerCell', 'cellTrigger'],
   base: {
     content: {

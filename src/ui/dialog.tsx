@@ -47,7 +47,15 @@ export function MessageDialog({
   children?: ReactNode
 }) {
   return (
-    <Dialog.Root open={open} onOpenChange={(d) => (d.open ? undefined : onClose())} role={tone === 'error' ? 'alertdialog' : 'dialog'}>
+    <Dialog.Root
+      open={open}
+      onOpenChange={(d) => (d.open ? undefined : onClose())}
+      role={tone === 'error' ? 'alertdialog' : 'dialog'}
+      // a message closes by its own button or Escape only: a dialog that was closing as it opened (a
+      // delete's question, refused by the server) must not take it along when it leaves
+      closeOnInteractOutside={false}
+      onRequestDismiss={(event) => event.preventDefault()}
+    >
       <Portal>
         <Dialog.Backdrop className={dialogStyles.backdrop} />
         <Dialog.Positioner className={dialogStyles.positioner}>

@@ -6,7 +6,7 @@ import { fieldStyles, RequiredMark } from './field'
 import { CloseIcon, UploadIcon } from './icons'
 
 /** Spec section 5: image uploads allowed are png, jpg, jpeg and webp. */
-export const imageTypes: Record<string, string[]> = {
+const imageTypes: Record<string, string[]> = {
   'image/png': ['.png'],
   'image/jpeg': ['.jpg', '.jpeg'],
   'image/webp': ['.webp'],
@@ -31,7 +31,10 @@ export type ImageUploadProps = {
   /** The chosen file (controlled), or null. */
   file: File | null
   onFileChange: (file: File | null) => void
-  /** Called with the refused file when its type or extension is not allowed. */
+  /**
+   * Called with the refused file when its type or extension is not allowed; the caller then says
+   * why through `error` (without it, the picker shows `typeError` itself until a file is accepted).
+   */
   onReject?: (file: File) => void
   /** URL of the image already stored, previewed while no new file is chosen. */
   currentUrl?: string | null
@@ -51,7 +54,7 @@ export type ImageUploadProps = {
   maxFileSize?: number
 }
 
-export const imageUploadRecipe = sva({
+const imageUploadRecipe = sva({
   slots: ['dropzone', 'trigger', 'preview', 'image', 'remove', 'progress', 'bar'],
   base: {
     dropzone: {
@@ -140,7 +143,7 @@ export function ImageUpload({
 }: ImageUploadProps) {
   const [refused, setRefused] = useState(false)
   const s = imageUploadRecipe()
-  const shownError = refused ? typeError : error
+  const shownError = refused && !onReject ? typeError : error
   const pct = typeof progress === 'number' ? Math.max(0, Math.min(100, Math.round(progress))) : null
   return (
     <Field.Root className={fieldStyles.root} invalid={Boolean(shownError)} required={required} disabled={disabled}>

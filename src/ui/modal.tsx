@@ -5,7 +5,7 @@ import { css, cx, sva } from 'styled-system/css'
 import { Button, iconButtonRecipe } from './button'
 import { AlertIcon, CloseIcon } from './icons'
 
-export const modalRecipe = sva({
+const modalRecipe = sva({
   slots: ['backdrop', 'positioner', 'content', 'header', 'title', 'description', 'close', 'body', 'footer'],
   base: {
     // same layer as the positioners: a dialog opened over another dims it (later in the page paints above)

@@ -12,7 +12,9 @@ const base = css({
 const sizes = { sm: css({ w: '4', h: '4' }), md: css({ w: '6', h: '6' }), lg: css({ w: '10', h: '10' }) }
 
 export function Spinner({ size = 'md', label }: { size?: keyof typeof sizes; label?: string }) {
-  return <span className={cx(base, sizes[size])} role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />
+  return (
+    <span className={cx(base, sizes[size])} role={label ? 'status' : undefined} aria-label={label} aria-hidden={label ? undefined : true} />
+  )
 }
 
 /** A full-area loading state with a visible, translated label supplied by the caller. */

@@ -6,15 +6,7 @@ export type StrengthCheck = { id: string; label: string; passed: boolean }
 const levelColors = ['red.500', 'orange.500', 'yellow.500', 'green.500', 'green.600'] as const
 
 /** Shows how many of the password rules pass, as a bar and a checklist. */
-export function StrengthMeter({
-  checks,
-  label,
-  levelLabel,
-}: {
-  checks: StrengthCheck[]
-  label: string
-  levelLabel: string
-}) {
+export function StrengthMeter({ checks, label, levelLabel }: { checks: StrengthCheck[]; label: string; levelLabel: string }) {
   const passed = checks.filter((c) => c.passed).length
   const color = levelColors[Math.max(0, passed - 1)] ?? 'red.500'
   return (
@@ -37,9 +29,7 @@ export function StrengthMeter({
             />
           ))}
         </div>
-        <span className={css({ fontSize: 'xs', fontWeight: '600', color: 'fg.muted', minW: '14', textAlign: 'end' })}>
-          {levelLabel}
-        </span>
+        <span className={css({ fontSize: 'xs', fontWeight: '600', color: 'fg.muted', minW: '14', textAlign: 'end' })}>{levelLabel}</span>
       </div>
       <ul className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '1', fontSize: 'xs' })}>
         {checks.map((c) => (

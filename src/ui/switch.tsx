@@ -2,7 +2,7 @@ import { Switch as ArkSwitch } from '@ark-ui/react/switch'
 import type { ReactNode } from 'react'
 import { css, sva } from 'styled-system/css'
 
-export const switchRecipe = sva({
+const switchRecipe = sva({
   slots: ['root', 'control', 'thumb', 'label'],
   base: {
     root: {

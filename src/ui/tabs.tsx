@@ -2,7 +2,7 @@ import { Tabs as ArkTabs } from '@ark-ui/react/tabs'
 import type { ReactNode } from 'react'
 import { sva } from 'styled-system/css'
 
-export const tabsRecipe = sva({
+const tabsRecipe = sva({
   slots: ['root', 'list', 'trigger', 'content', 'indicator'],
   base: {
     root: { display: 'flex', flexDir: 'column', gap: '4', w: 'full' },
@@ -36,7 +36,7 @@ export const tabsRecipe = sva({
   },
 })
 
-export type TabItem = { value: string; label: ReactNode; content: ReactNode; disabled?: boolean }
+type TabItem = { value: string; label: ReactNode; content: ReactNode; disabled?: boolean }
 
 export type TabsProps = {
   items: TabItem[]
@@ -77,4 +77,3 @@ export function Tabs({ items, label, value, defaultValue, onValueChange, lazyMou
 }
 
 /** The parts, for layouts the `Tabs` shortcut does not cover. */
-export const TabsParts = ArkTabs

@@ -19,9 +19,9 @@ export const TextareaField = forwardRef<HTMLTextAreaElement, TextareaFieldProps>
   return (
     <Field.Root className={fieldStyles.root} invalid={Boolean(error)} required={required} disabled={disabled}>
       <Field.Label className={fieldStyles.label}>
-          {label}
-          <RequiredMark />
-        </Field.Label>
+        {label}
+        <RequiredMark />
+      </Field.Label>
       <Field.Textarea ref={ref} rows={rows} className={cx(fieldStyles.input, textarea, className)} {...input} />
       {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
       <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>

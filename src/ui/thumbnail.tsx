@@ -19,7 +19,11 @@ const box = css({
 export function Thumbnail({ src }: { src: string | null }) {
   return (
     <span className={box} aria-hidden="true">
-      {src ? <img src={src} alt="" loading="lazy" className={css({ w: 'full', h: 'full', objectFit: 'cover' })} /> : <ImageIcon width={16} height={16} />}
+      {src ? (
+        <img src={src} alt="" loading="lazy" className={css({ w: 'full', h: 'full', objectFit: 'cover' })} />
+      ) : (
+        <ImageIcon width={16} height={16} />
+      )}
     </span>
   )
 }

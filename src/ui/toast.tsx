@@ -7,7 +7,7 @@ import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons'
 export type AppToaster = CreateToasterReturn
 
 /**
- * One toaster per app: `toaster.success({ title, description })` / `toaster.error(...)`. Placed at
+ * One toaster per app: `toaster.success({ title, description })` / `toaster.info(...)` / `toaster.error(...)`. Placed at
  * the top inline end, which Zag mirrors with the document direction.
  */
 export function createToaster(
@@ -22,7 +22,7 @@ export function createToaster(
   })
 }
 
-export const toastRecipe = sva({
+const toastRecipe = sva({
   slots: ['root', 'icon', 'body', 'title', 'description', 'close'],
   base: {
     root: {
@@ -47,12 +47,14 @@ export const toastRecipe = sva({
       transition: 'translate 300ms, scale 300ms, opacity 300ms, height 300ms',
       '&[data-type=success]': { borderInlineStartColor: 'green.600' },
       '&[data-type=error]': { borderInlineStartColor: 'red.600' },
+      '&[data-type=info]': { borderInlineStartColor: 'primary.600' },
     },
     icon: {
       flexShrink: 0,
       mt: '0.5',
       '[data-type=success] &': { color: 'green.600' },
       '[data-type=error] &': { color: 'red.600' },
+      '[data-type=info] &': { color: 'primary.600' },
     },
     body: { flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '0.5', textAlign: 'start' },
     title: { fontWeight: '600', fontSize: 'sm', color: 'fg.default' },

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { adminLoginBody, resetPasswordBody } from '../../src/contract'
+import { adminLoginBody, resetPasswordBody } from '../../src/contract/auth'
 import { passwordStrength } from '../../src/forms/password-strength'
 import { zodValidator } from '../../src/forms/zod-adapter'
 import { createI18n } from '../../src/i18n'
 
 const translatorFor = (lng: 'ar' | 'en') => {
   const i18n = createI18n(lng)
-  return (ref: { key: string; values?: Record<string, string | number> }) => i18n.t(ref.key as never, ref.values as never) as unknown as string
+  return (ref: { key: string; values?: Record<string, string | number> }) =>
+    i18n.t(ref.key as never, ref.values as never) as unknown as string
 }
 
 describe('zod to final-form adapter', () => {
@@ -29,7 +30,11 @@ describe('zod to final-form adapter', () => {
 describe('password strength', () => {
   it('checks length, lowercase, uppercase, digit and special character', () => {
     expect(passwordStrength('').passed).toBe(0)
-    expect(passwordStrength('abcdefgh').checks.filter((c) => c.passed).map((c) => c.id)).toEqual(['length', 'lowercase'])
+    expect(
+      passwordStrength('abcdefgh')
+        .checks.filter((c) => c.passed)
+        .map((c) => c.id),
+    ).toEqual(['length', 'lowercase'])
     expect(passwordStrength('Abcdef1!')).toMatchObject({ passed: 5, level: 'strong' })
     expect(passwordStrength('Abcdefgh').level).toBe('fair')
     expect(passwordStrength('Abcdefg1').level).toBe('good')

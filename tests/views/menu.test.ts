@@ -1,30 +1,31 @@
 import { describe, expect, it } from 'vitest'
 import { adminMenu, isGroup, isGroupCurrent, visibleMenu, type MenuEntry } from '../../src/app/menu'
 
-const labels = (entries: MenuEntry[]) => entries.map((e) => (isGroup(e) ? `${e.label}: ${e.items.map((i) => i.label).join(', ')}` : e.label))
+const labels = (entries: MenuEntry[]) =>
+  entries.map((e) => (isGroup(e) ? `${e.label}: ${e.items.map((i) => i.label).join(', ')}` : e.label))
 
 describe('admin menu', () => {
   it('a primary admin (*) sees every entry', () => {
     expect(labels(visibleMenu(['*']))).toEqual([
       'nav.dashboard',
-      'nav.groups.catalog: nav.categories, nav.properties',
-      'nav.groups.content: nav.blogs, nav.contents, nav.terms',
-      'nav.groups.support: nav.shippingIssues, nav.companyRequests, nav.contact',
+      'nav.groups.catalog: categories.menu, properties.menu',
+      'nav.groups.content: blogs.menu, contents.menu, terms.menu',
+      'nav.groups.support: support.menu.shippingIssues, support.menu.companyRequests, contact.menu',
     ])
   })
 
   it('a sub admin sees the items it may view; a group with none of them disappears', () => {
     expect(labels(visibleMenu(['categories:view', 'categories:update', 'blogs:view']))).toEqual([
       'nav.dashboard',
-      'nav.groups.catalog: nav.categories',
-      'nav.groups.content: nav.blogs',
+      'nav.groups.catalog: categories.menu',
+      'nav.groups.content: blogs.menu',
     ])
     expect(labels(visibleMenu([]))).toEqual(['nav.dashboard'])
   })
 
   it('a group is current on any screen of its items, and on its own section', () => {
-    const support = adminMenu.find((e) => isGroup(e) && e.group === 'support')
-    const catalog = adminMenu.find((e) => isGroup(e) && e.group === 'catalog')
+    const support = adminMenu.find((e) => isGroup(e) && e.key === 'support')
+    const catalog = adminMenu.find((e) => isGroup(e) && e.key === 'catalog')
     if (!support || !isGroup(support) || !catalog || !isGroup(catalog)) throw new Error('groups missing')
     expect(isGroupCurrent(catalog, '/admin-panel/properties/edit/4')).toBe(true)
     expect(isGroupCurrent(catalog, '/admin-panel/propertiesx')).toBe(false)

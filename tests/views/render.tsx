@@ -3,7 +3,8 @@ import type { ReactNode } from 'react'
 import { I18nextProvider } from 'react-i18next'
 import { MemoryRouter } from 'react-router-dom'
 import { createActor, fromPromise } from 'xstate'
-import type { Admin, AdminSessionResult, Locale } from '../../src/contract'
+import type { Admin, AdminSessionResult } from '../../src/contract/auth'
+import type { Locale } from '../../src/contract/common'
 import { createI18n } from '../../src/i18n'
 import { RootProvider, type Root } from '../../src/app/root'
 import { listsMachine } from '../../src/machines/lists'
@@ -31,10 +32,9 @@ export function renderScreen(
 ) {
   const lang = options.lang ?? 'en'
   const i18n = createI18n(lang)
-  const locale = createActor(
-    localeMachine.provide({ actions: { applyLanguage: (_, p) => void i18n.changeLanguage(p.locale) } }),
-    { input: { stored: lang } },
-  ).start()
+  const locale = createActor(localeMachine.provide({ actions: { applyLanguage: (_, p) => void i18n.changeLanguage(p.locale) } }), {
+    input: { stored: lang },
+  }).start()
   const session = createActor(
     sessionMachine.provide({
       actors: {

@@ -267,6 +267,8 @@ describe('required fields', () => {
       expect(mark.textContent).toBe('*')
       expect(mark.getAttribute('aria-hidden')).toBe('true')
     })
-    expect(screen.getByRole('textbox', { name: 'Subtitle' }).closest('[data-part="root"]')?.querySelector('[data-part="required-indicator"]')).toBeNull()
+    expect(
+      screen.getByRole('textbox', { name: 'Subtitle' }).closest('[data-part="root"]')?.querySelector('[data-part="required-indicator"]'),
+    ).toBeNull()
   })
 })

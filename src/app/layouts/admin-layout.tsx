@@ -4,26 +4,14 @@ import { useTranslation } from 'react-i18next'
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom'
 import { css, cx } from 'styled-system/css'
 import { Avatar } from '../../ui/avatar'
-import {
-  ChevronDownIcon,
-  FileTextIcon,
-  FolderTreeIcon,
-  HomeIcon,
-  LayersIcon,
-  LifebuoyIcon,
-  LogoutIcon,
-  MenuIcon,
-  MailIcon,
-  ScaleIcon,
-  TagIcon,
-  UserIcon,
-} from '../../ui/icons'
+import { screens } from '../../contract/screens'
+import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../../ui/icons'
 import { Menu } from '../../ui/menu'
-import { LanguageSwitch } from '../../views/shared/language-switch'
+import type { MenuIcon as MenuIconComponent, MenuItem } from '../../views/shared/screen-module'
 import { useLayout, layoutStore } from '../layout-store'
-import { paths } from '../paths'
+import { isCurrent, isGroup, isGroupCurrent, visibleMenu, type MenuEntry } from '../menu'
 import { useRoot } from '../root'
-import { isCurrent, isGroup, isGroupCurrent, visibleMenu, type MenuEntry, type MenuIcon as MenuIconName } from '../menu'
+import { LanguageSwitch } from './language-switch'
 import { Button } from '../../ui/button'
 import { Drawer } from '../../ui/drawer'
 import { Logo } from './logo'
@@ -61,12 +49,32 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
 
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
-      <a href="#main" className={css({ position: 'absolute', insetInlineStart: '2', top: '-20', _focus: { top: '2' }, bg: 'bg.surface', p: '2', zIndex: 'skipLink' })}>
+      <a
+        href="#main"
+        className={css({
+          position: 'absolute',
+          insetInlineStart: '2',
+          top: '-20',
+          _focus: { top: '2' },
+          bg: 'bg.surface',
+          p: '2',
+          zIndex: 'skipLink',
+        })}
+      >
         {t('app.skipToContent')}
       </a>
-      <header className={css({ bg: 'bg.surface', borderBottomWidth: '1px', borderColor: 'border.default', position: 'sticky', top: '0', zIndex: 'sticky' })}>
+      <header
+        className={css({
+          bg: 'bg.surface',
+          borderBottomWidth: '1px',
+          borderColor: 'border.default',
+          position: 'sticky',
+          top: '0',
+          zIndex: 'sticky',
+        })}
+      >
         <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: '6' }))}>
-          <NavLink to={paths.dashboard} className={css({ textDecoration: 'none' })} aria-label={t('nav.dashboard')}>
+          <NavLink to={screens.dashboard} className={css({ textDecoration: 'none' })} aria-label={t('nav.dashboard')}>
             <Logo />
           </NavLink>
           <Button
@@ -79,10 +87,13 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           >
             <MenuIcon />
           </Button>
-          <nav aria-label={t('nav.menu')} className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1', flex: '1', minW: '0' })}>
+          <nav
+            aria-label={t('nav.menu')}
+            className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1', flex: '1', minW: '0' })}
+          >
             {entries.map((entry) =>
               isGroup(entry) ? (
-                <Menu.Root key={entry.group} onSelect={(d) => navigate(d.value)}>
+                <Menu.Root key={entry.key} onSelect={(d) => navigate(d.value)}>
                   <Menu.Trigger className={navLink} data-current={isGroupCurrent(entry, location.pathname) || undefined}>
                     <NavIcon icon={entry.icon} />
                     {t(entry.label)}
@@ -98,7 +109,12 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
                   </Menu.Content>
                 </Menu.Root>
               ) : (
-                <Link key={entry.path} to={entry.path} className={navLink} aria-current={isCurrent(entry, location.pathname) ? 'page' : undefined}>
+                <Link
+                  key={entry.path}
+                  to={entry.path}
+                  className={navLink}
+                  aria-current={isCurrent(entry, location.pathname) ? 'page' : undefined}
+                >
                   <NavIcon icon={entry.icon} />
                   {t(entry.label)}
                 </Link>
@@ -112,7 +128,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
                 open={layout.accountMenuOpen}
                 onOpenChange={(d) => layoutStore.set({ accountMenuOpen: d.open })}
                 onSelect={(d) => {
-                  if (d.value === 'profile') navigate(paths.profile)
+                  if (d.value === 'profile') navigate(screens.profile)
                   if (d.value === 'logout') session.send({ type: 'session.logout' })
                 }}
               >
@@ -170,19 +186,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
   )
 }
 
-const menuIcons: Record<MenuIconName, typeof HomeIcon> = {
-  home: HomeIcon,
-  folders: FolderTreeIcon,
-  tag: TagIcon,
-  file: FileTextIcon,
-  layers: LayersIcon,
-  mail: MailIcon,
-  scale: ScaleIcon,
-  support: LifebuoyIcon,
-}
-
-function NavIcon({ icon }: { icon: MenuIconName }) {
-  const Icon = menuIcons[icon]
+function NavIcon({ icon: Icon }: { icon: MenuIconComponent }) {
   return <Icon width={16} height={16} />
 }
 
@@ -204,7 +208,7 @@ const drawerLink = css({
 function NavDrawer({ entries, open, pathname }: { entries: readonly MenuEntry[]; open: boolean; pathname: string }) {
   const { t } = useTranslation()
   const close = () => layoutStore.set({ navOpen: false })
-  const link = (item: Extract<MenuEntry, { path: string }>) => (
+  const link = (item: MenuItem) => (
     <li key={item.path}>
       <Link to={item.path} className={drawerLink} aria-current={isCurrent(item, pathname) ? 'page' : undefined} onClick={close}>
         <NavIcon icon={item.icon} />
@@ -218,11 +222,14 @@ function NavDrawer({ entries, open, pathname }: { entries: readonly MenuEntry[];
         <ul className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
           {entries.map((entry) =>
             isGroup(entry) ? (
-              <li key={entry.group} className={css({ mt: '3' })}>
-                <h2 id={`nav-group-${entry.group}`} className={css({ px: '3', pb: '1', fontSize: 'xs', fontWeight: '700', color: 'fg.muted' })}>
+              <li key={entry.key} className={css({ mt: '3' })}>
+                <h2
+                  id={`nav-group-${entry.key}`}
+                  className={css({ px: '3', pb: '1', fontSize: 'xs', fontWeight: '700', color: 'fg.muted' })}
+                >
                   {t(entry.label)}
                 </h2>
-                <ul aria-labelledby={`nav-group-${entry.group}`} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+                <ul aria-labelledby={`nav-group-${entry.key}`} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
                   {entry.items.map(link)}
                 </ul>
               </li>

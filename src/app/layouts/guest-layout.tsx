@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
-import { LanguageSwitch } from '../../views/shared/language-switch'
+import { LanguageSwitch } from './language-switch'
 import { Logo } from './logo'
 
 /** The frame of the guest screens: the form on the start side, the brand panel on the end side. */
@@ -10,7 +10,9 @@ export function GuestLayout({ children }: { children: ReactNode }) {
   return (
     <div className={css({ minH: '100dvh', display: 'grid', gridTemplateColumns: { base: '1fr', lg: '1fr 1fr' } })}>
       <div className={css({ display: 'flex', flexDir: 'column', bg: 'bg.surface' })}>
-        <header className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { base: '5', md: '10' }, py: '5' })}>
+        <header
+          className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', px: { base: '5', md: '10' }, py: '5' })}
+        >
           <Logo />
           <LanguageSwitch />
         </header>

@@ -19,9 +19,7 @@ type Values = {
   language: ArticleLanguage
   image: string | null
   is_active: boolean
-  version?: number
 }
-
 
 /** The editable fields of a loaded article (both languages from `translations`). */
 function valuesOf(record: Partial<ArticleDetail>): Values {
@@ -39,7 +37,6 @@ function valuesOf(record: Partial<ArticleDetail>): Values {
     language: record.language ?? 'both',
     image: record.image ?? null,
     is_active: record.is_active ?? true,
-    ...(typeof record.version === 'number' ? { version: record.version } : {}),
   }
 }
 
@@ -59,30 +56,59 @@ export const ContentFormScreen = () => <ArticleForm kind="contents" />
 function ArticleForm({ kind }: { kind: ArticleKind }) {
   const { t } = useTranslation()
   const editorLabels = useEditorLabels()
-  const { resource, paths } = articleKinds[kind]
+  const { resource, screens } = articleKinds[kind]
   return (
     <ResourceForm<Values, ArticleDetail>
       resource={resource}
       schemas={schemas}
       valuesOf={valuesOf}
       payloadOf={payloadOf}
-      savedPath={() => paths.list}
-      listPath={paths.list}
+      savedPath={() => screens.list}
+      listPath={screens.list}
     >
       {(serverError) => (
         <div className={formStyles.grid}>
-          <FormBilingualFields name="title" labels={{ ar: t('articles.fields.title_ar'), en: t('articles.fields.title_en') }} required serverError={serverError} />
-          <FormBilingualFields name="short_description" labels={{ ar: t('articles.fields.short_description_ar'), en: t('articles.fields.short_description_en') }} rows={3} serverError={serverError} />
+          <FormBilingualFields
+            name="title"
+            labels={{ ar: t('articles.fields.title_ar'), en: t('articles.fields.title_en') }}
+            required
+            serverError={serverError}
+          />
+          <FormBilingualFields
+            name="short_description"
+            labels={{ ar: t('articles.fields.short_description_ar'), en: t('articles.fields.short_description_en') }}
+            rows={3}
+            serverError={serverError}
+          />
           <div className={formStyles.wide}>
             <FormImageField name="image" label={t('articles.fields.image')} serverError={serverError('image')} />
           </div>
           <div className={formStyles.wide}>
-            <FormRichTextEditor name="body_ar" dir="rtl" label={t('articles.fields.body_ar')} labels={editorLabels} required serverError={serverError('body_ar')} />
+            <FormRichTextEditor
+              name="body_ar"
+              dir="rtl"
+              label={t('articles.fields.body_ar')}
+              labels={editorLabels}
+              required
+              serverError={serverError('body_ar')}
+            />
           </div>
           <div className={formStyles.wide}>
-            <FormRichTextEditor name="body_en" dir="ltr" label={t('articles.fields.body_en')} labels={editorLabels} required serverError={serverError('body_en')} />
+            <FormRichTextEditor
+              name="body_en"
+              dir="ltr"
+              label={t('articles.fields.body_en')}
+              labels={editorLabels}
+              required
+              serverError={serverError('body_en')}
+            />
           </div>
-          <FormBilingualFields name="seo_link" labels={{ ar: t('articles.fields.seo_link_ar'), en: t('articles.fields.seo_link_en') }} required serverError={serverError} />
+          <FormBilingualFields
+            name="seo_link"
+            labels={{ ar: t('articles.fields.seo_link_ar'), en: t('articles.fields.seo_link_en') }}
+            required
+            serverError={serverError}
+          />
           <FormNumberField name="order" label={t('articles.fields.order')} min={0} serverError={serverError('order')} />
           <FormSelectField
             name="language"

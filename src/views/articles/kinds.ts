@@ -1,11 +1,10 @@
-import { paths } from '../../app/paths'
-import { blogsResource } from '../../contract/blogs'
-import { contentsResource } from '../../contract/contents'
+import { blogsAccess, blogsResource, blogsScreens } from '../../contract/blogs'
+import { contentsAccess, contentsResource, contentsScreens } from '../../contract/contents'
 
 /** Blogs and content pages share one shape (contract `articles`); these are what differs. */
 export const articleKinds = {
-  blogs: { resource: blogsResource, paths: paths.blogs },
-  contents: { resource: contentsResource, paths: paths.contents },
+  blogs: { resource: blogsResource, access: blogsAccess, screens: blogsScreens },
+  contents: { resource: contentsResource, access: contentsAccess, screens: contentsScreens },
 } as const
 
 export type ArticleKind = keyof typeof articleKinds

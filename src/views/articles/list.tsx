@@ -1,4 +1,3 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
@@ -6,30 +5,29 @@ import { articleLanguages, type Article } from '../../contract/articles'
 import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
-import { Switch } from '../../ui/switch'
 import { formatDateTimeShort } from '../shared/format'
-import { usePermission } from '../shared/permissions'
 import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
+import { useActiveColumn } from '../shared/active-column'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
 import { articleKinds, type ArticleKind } from './kinds'
 import { imageUrlOf } from '../../contract/uploads'
 import { Thumbnail } from '../../ui/thumbnail'
+import { useCan, useLang } from '../shared/runtime'
 
 export const BlogsListScreen = () => <ArticlesList kind="blogs" />
 export const ContentsListScreen = () => <ArticlesList kind="contents" />
 
 /** Blogs or content pages: search, status and language filters, sort, pages; edit and delete. */
 function ArticlesList({ kind }: { kind: ArticleKind }) {
-  const { t, i18n } = useTranslation()
-  const { resource, paths } = articleKinds[kind]
+  const { t } = useTranslation()
+  const { resource, access, screens } = articleKinds[kind]
   const table = useResourceTable(resource)
-  const snapshot = useSelector(table, (s) => s)
-  const canCreate = usePermission(`${resource.module}:create`)
-  const canUpdate = usePermission(`${resource.module}:update`)
-  const canDelete = usePermission(`${resource.module}:delete`)
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
-  const ready = snapshot.matches({ table: 'ready' })
+  const canCreate = useCan(access.can.create)
+  const canUpdate = useCan(access.can.update)
+  const canDelete = useCan(access.can.delete)
+  const lang = useLang()
+  const activeColumn = useActiveColumn<Article>(table, canUpdate, (row) => row.title)
 
   const columns: DataTableColumn<Article>[] = [
     {
@@ -40,7 +38,10 @@ function ArticlesList({ kind }: { kind: ArticleKind }) {
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
           <Thumbnail src={imageUrlOf(row.image)} />
           {canUpdate ? (
-            <Link to={`${paths.edit}/${row.id}`} className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}>
+            <Link
+              to={screens.edit(row.id)}
+              className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}
+            >
               {row.title}
             </Link>
           ) : (
@@ -49,26 +50,25 @@ function ArticlesList({ kind }: { kind: ArticleKind }) {
         </span>
       ),
     },
-    { id: 'seo_link', header: t('articles.fields.seo_link'), cell: (row) => <bdi className={css({ color: 'fg.muted', fontSize: 'sm' })}>{row.seo_link}</bdi> },
-    { id: 'language', header: t('articles.fields.language'), cell: (row) => <Badge tone="info">{t(`articles.languages.${row.language}`)}</Badge> },
-    { id: 'order', header: t('articles.fields.order'), sortable: true, align: 'center', cell: (row) => row.order },
     {
-      id: 'is_active',
-      header: t('table.status'),
-      cell: (row) =>
-        canUpdate ? (
-          <Switch
-            hideLabel
-            label={t('table.toggleActive', { name: row.title })}
-            checked={row.is_active}
-            disabled={!ready}
-            onCheckedChange={() => table.send({ type: 'table.toggleActive', id: row.id })}
-          />
-        ) : (
-          <Badge tone={row.is_active ? 'success' : 'neutral'}>{row.is_active ? t('table.active') : t('table.inactive')}</Badge>
-        ),
+      id: 'seo_link',
+      header: t('articles.fields.seo_link'),
+      cell: (row) => <bdi className={css({ color: 'fg.muted', fontSize: 'sm' })}>{row.seo_link}</bdi>,
     },
-    { id: 'created_at', header: t('articles.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
+    {
+      id: 'language',
+      header: t('articles.fields.language'),
+      cell: (row) => <Badge tone="info">{t(`articles.languages.${row.language}`)}</Badge>,
+    },
+    { id: 'order', header: t('articles.fields.order'), sortable: true, align: 'center', cell: (row) => row.order },
+    activeColumn,
+    {
+      id: 'created_at',
+      header: t('articles.fields.created_at'),
+      sortable: true,
+      nowrap: true,
+      cell: (row) => formatDateTimeShort(row.created_at, lang),
+    },
   ]
 
   return (
@@ -86,7 +86,7 @@ function ArticlesList({ kind }: { kind: ArticleKind }) {
         }
         action={
           canCreate ? (
-            <Link to={paths.create} className={buttonRecipe({ variant: 'solid' })}>
+            <Link to={screens.create} className={buttonRecipe({ variant: 'solid' })}>
               {t(`${kind}.add`)}
             </Link>
           ) : null
@@ -96,7 +96,7 @@ function ArticlesList({ kind }: { kind: ArticleKind }) {
         table={table}
         caption={t(`${kind}.caption`)}
         columns={columns}
-        {...(canUpdate ? { editPath: (row: Article) => `${paths.edit}/${row.id}` } : {})}
+        {...(canUpdate ? { editPath: (row: Article) => screens.edit(row.id) } : {})}
         canDelete={canDelete}
         nameOf={(row) => row.title}
       />

@@ -1,34 +1,37 @@
-import { useMachine } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Form } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { forgotPasswordBody, type ForgotPasswordBody } from '../../contract'
+import { forgotPasswordBody, type ForgotPasswordBody } from '../../contract/auth'
 import { FormTextField } from '../../forms/fields'
 import { zodValidator } from '../../forms/zod-adapter'
-import { forgotPasswordMachine } from '../../machines/forgot-password'
-import { paths } from '../../app/paths'
+import { forgotPasswordMachine, forgotViewOf } from '../../machines/forgot-password'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { FailureDialog } from '../shared/failure-dialog'
+import { useChart } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
 import { AuthHeading, authStyles } from './auth-card'
+import { screens } from '../../contract/screens'
 
 export function ForgetPasswordScreen() {
-  const [snapshot, send] = useMachine(forgotPasswordMachine)
+  const forgot = useChart(forgotPasswordMachine)
+  const { sent, sending, email, failure } = useSelector(forgot, forgotViewOf, shallowEqual)
   const { t } = useTranslation()
   const translate = useTranslateRef()
   const validate = useMemo(() => zodValidator(forgotPasswordBody, translate), [translate])
-  const sending = snapshot.matches('sending')
-  const failure = snapshot.context.failure
 
-  if (snapshot.matches('sent')) {
+  if (sent) {
     return (
       <>
         <AuthHeading title={t('auth.forgot.sentTitle')} />
         <div className={authStyles.form}>
           <Alert tone="success">{t('auth.forgot.sentBody')}</Alert>
-          <Link to={paths.signIn} className={authStyles.link}>
+          <Button variant="outline" size="lg" block onClick={() => forgot.send({ type: 'forgot.again' })}>
+            {t('auth.forgot.again')}
+          </Button>
+          <Link to={screens.signIn} className={authStyles.link}>
             {t('actions.backToSignIn')}
           </Link>
         </div>
@@ -41,10 +44,10 @@ export function ForgetPasswordScreen() {
       <AuthHeading title={t('auth.forgot.title')} subtitle={t('auth.forgot.subtitle')} />
       <Form<ForgotPasswordBody>
         onSubmit={(values) => {
-          send({ type: 'forgot.submit', email: values.email })
+          forgot.send({ type: 'forgot.submit', email: values.email })
         }}
         validate={validate}
-        initialValues={{ email: snapshot.context.email }}
+        initialValues={{ email }}
         render={({ handleSubmit }) => (
           <form onSubmit={handleSubmit} noValidate className={authStyles.form}>
             <FormTextField
@@ -60,13 +63,13 @@ export function ForgetPasswordScreen() {
             <Button type="submit" size="lg" block loading={sending} loadingText={t('auth.forgot.submitting')}>
               {t('actions.send')}
             </Button>
-            <Link to={paths.signIn} className={authStyles.link}>
+            <Link to={screens.signIn} className={authStyles.link}>
               {t('actions.backToSignIn')}
             </Link>
           </form>
         )}
       />
-      <FailureDialog message={failure ? failure.message : null} onClose={() => send({ type: 'forgot.dismiss' })} />
+      <FailureDialog message={failure ? failure.message : null} onClose={() => forgot.send({ type: 'forgot.dismiss' })} />
     </>
   )
 }

@@ -1,49 +1,63 @@
-import { useMachine } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Form } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
-import { resetPasswordBody } from '../../contract'
+import { resetPasswordBody } from '../../contract/auth'
 import { FormPasswordField } from '../../forms/fields'
 import { passwordStrength } from '../../forms/password-strength'
 import { zodValidator } from '../../forms/zod-adapter'
-import { resetPasswordMachine } from '../../machines/reset-password'
-import { paths } from '../../app/paths'
+import { resetPasswordMachine, resetViewOf } from '../../machines/reset-password'
 import { Alert } from '../../ui/alert'
 import { Button, buttonRecipe } from '../../ui/button'
 import { LoadingScreen } from '../../ui/spinner'
 import { StrengthMeter } from '../../ui/strength-meter'
 import { FailureDialog, SuccessDialog } from '../shared/failure-dialog'
+import { useChart } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
 import { AuthHeading, authStyles } from './auth-card'
+import { screens } from '../../contract/screens'
 
 type Values = { password: string; password_confirmation: string }
 
 export function ResetPasswordScreen() {
   const [params] = useSearchParams()
-  const [snapshot, send] = useMachine(resetPasswordMachine, { input: { token: params.get('token') ?? '' } })
+  const reset = useChart(resetPasswordMachine, { token: params.get('token') ?? '' })
+  const { stage, submitting, token, email, message, failure, errors } = useSelector(reset, resetViewOf, shallowEqual)
   const { t } = useTranslation()
   const navigate = useNavigate()
   const translate = useTranslateRef()
-  const token = snapshot.context.token
   const validate = useMemo(() => {
     const check = zodValidator(resetPasswordBody, translate)
     return (values: Values) => check({ ...values, token })
   }, [translate, token])
-  const failure = snapshot.context.failure
 
-  if (snapshot.matches('starting') || snapshot.matches('checking')) return <LoadingScreen label={t('auth.reset.checking')} />
+  if (stage === 'checking') return <LoadingScreen label={t('auth.reset.checking')} />
 
-  if (snapshot.matches('invalid')) {
+  if (stage === 'checkFailed') {
+    return (
+      <>
+        <AuthHeading title={t('auth.reset.checkFailedTitle')} />
+        <div className={authStyles.form}>
+          <Alert tone="error">{failure?.message || t('errors.generic')}</Alert>
+          <Button size="lg" block onClick={() => reset.send({ type: 'reset.retry' })}>
+            {t('actions.tryAgain')}
+          </Button>
+        </div>
+      </>
+    )
+  }
+
+  if (stage === 'invalid') {
     return (
       <>
         <AuthHeading title={t('auth.reset.invalidTitle')} />
         <div className={authStyles.form}>
-          <Alert tone="error">{failure?.errors.token?.[0] ?? failure?.message ?? t('errors.tokenInvalid')}</Alert>
-          <Link to={paths.forgetPassword} className={buttonRecipe({ size: 'lg', block: true })}>
+          <Alert tone="error">{failure?.errors.token?.[0] || t('errors.tokenInvalid')}</Alert>
+          <Link to={screens.forgetPassword} className={buttonRecipe({ size: 'lg', block: true })}>
             {t('actions.requestNewLink')}
           </Link>
-          <Link to={paths.signIn} className={authStyles.link}>
+          <Link to={screens.signIn} className={authStyles.link}>
             {t('actions.backToSignIn')}
           </Link>
         </div>
@@ -51,13 +65,13 @@ export function ResetPasswordScreen() {
     )
   }
 
-  if (snapshot.matches('done')) {
+  if (stage === 'done') {
     return (
       <>
         <AuthHeading title={t('auth.reset.doneTitle')} />
         <div className={authStyles.form}>
-          <Alert tone="success">{snapshot.context.message || t('auth.reset.doneBody')}</Alert>
-          <Link to={paths.signIn} className={buttonRecipe({ size: 'lg', block: true })}>
+          <Alert tone="success">{message || t('auth.reset.doneBody')}</Alert>
+          <Link to={screens.signIn} className={buttonRecipe({ size: 'lg', block: true })}>
             {t('actions.signIn')}
           </Link>
         </div>
@@ -65,7 +79,7 @@ export function ResetPasswordScreen() {
           open
           title={t('auth.reset.doneTitle')}
           message={t('auth.reset.doneBody')}
-          onClose={() => navigate(paths.signIn, { replace: true })}
+          onClose={() => navigate(screens.signIn, { replace: true })}
         />
       </>
     )
@@ -73,10 +87,10 @@ export function ResetPasswordScreen() {
 
   return (
     <>
-      <AuthHeading title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { email: snapshot.context.email })} />
+      <AuthHeading title={t('auth.reset.title')} subtitle={t('auth.reset.subtitle', { email })} />
       <Form<Values>
         onSubmit={(values) => {
-          send({ type: 'reset.submit', password: values.password, password_confirmation: values.password_confirmation })
+          reset.send({ type: 'reset.submit', password: values.password, password_confirmation: values.password_confirmation })
         }}
         validate={validate}
         render={({ handleSubmit }) => (
@@ -89,7 +103,7 @@ export function ResetPasswordScreen() {
               autoFocus
               showLabel={t('actions.showPassword')}
               hideLabel={t('actions.hidePassword')}
-              serverError={failure?.errors.password?.[0]}
+              serverError={errors.password?.[0]}
             >
               {(value) => {
                 const strength = passwordStrength(value)
@@ -109,15 +123,15 @@ export function ResetPasswordScreen() {
               required
               showLabel={t('actions.showPassword')}
               hideLabel={t('actions.hidePassword')}
-              serverError={failure?.errors.password_confirmation?.[0]}
+              serverError={errors.password_confirmation?.[0]}
             />
-            <Button type="submit" size="lg" block loading={snapshot.matches('submitting')} loadingText={t('auth.reset.submitting')}>
+            <Button type="submit" size="lg" block loading={submitting} loadingText={t('auth.reset.submitting')}>
               {t('actions.submit')}
             </Button>
           </form>
         )}
       />
-      <FailureDialog message={failure ? failure.message : null} onClose={() => send({ type: 'reset.dismiss' })} />
+      <FailureDialog message={failure ? failure.message : null} onClose={() => reset.send({ type: 'reset.dismiss' })} />
     </>
   )
 }

@@ -1,33 +1,28 @@
-import { useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Form } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { adminLoginBody, type AdminLoginBody } from '../../contract'
+import { adminLoginBody, type AdminLoginBody } from '../../contract/auth'
 import { FormPasswordField, FormTextField } from '../../forms/fields'
 import { zodValidator } from '../../forms/zod-adapter'
-import { useRoot } from '../../app/root'
-import { paths } from '../../app/paths'
 import { Button } from '../../ui/button'
 import { FailureDialog } from '../shared/failure-dialog'
+import { useAdminSignIn } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
 import { AuthHeading, authStyles } from './auth-card'
+import { screens } from '../../contract/screens'
 
 export function SignInScreen() {
-  const { session, locale } = useRoot()
+  const { busy, error, signIn, dismiss } = useAdminSignIn()
   const { t } = useTranslation()
   const translate = useTranslateRef()
-  const busy = useSelector(session, (s) => s.matches('signingIn'))
-  const error = useSelector(session, (s) => (s.matches('signedOut') ? s.context.error : null))
   const validate = useMemo(() => zodValidator(adminLoginBody, translate), [translate])
 
   return (
     <>
       <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
       <Form<AdminLoginBody>
-        onSubmit={(values) => {
-          session.send({ type: 'session.signIn', email: values.email, password: values.password, locale: locale.getSnapshot().context.locale })
-        }}
+        onSubmit={(values) => signIn(values.email, values.password)}
         validate={validate}
         render={({ handleSubmit }) => (
           <form onSubmit={handleSubmit} noValidate className={authStyles.form} aria-busy={busy}>
@@ -49,7 +44,7 @@ export function SignInScreen() {
               hideLabel={t('actions.hidePassword')}
             />
             <div className={authStyles.row}>
-              <Link to={paths.forgetPassword} className={authStyles.link}>
+              <Link to={screens.forgetPassword} className={authStyles.link}>
                 {t('auth.signIn.forgot')}
               </Link>
             </div>
@@ -59,7 +54,7 @@ export function SignInScreen() {
           </form>
         )}
       />
-      <FailureDialog message={error} onClose={() => session.send({ type: 'session.dismissError' })} />
+      <FailureDialog message={error} onClose={dismiss} />
     </>
   )
 }

@@ -1,15 +1,16 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
-import { categoriesResource, categoryCreateBody, type CategoryDetail } from '../../contract'
-import { crudFormMachine, fieldErrorsOf } from '../../machines/crud-form'
+import { categoriesResource, categoryCreateBody, type CategoryDetail } from '../../contract/categories'
+import { crudFormMachine } from '../../machines/crud-form'
 import { isModalOpen } from '../../machines/modal-stack'
 import { FormBilingualFields } from '../../forms/ark-fields'
 import { zodValidator } from '../../forms/zod-adapter'
 import { Modal } from '../../ui/modal'
 import type { ModalStackRef } from '../shared/modal-stack'
-import { CrudFormBody, formStyles } from '../shared/resource-form'
+import { CrudFormBody, formStyles, useServerError } from '../shared/resource-form'
+import { useChart } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
 
 type Values = { name_ar: string; name_en: string }
@@ -19,7 +20,9 @@ const initialValues: Values = { name_ar: '', name_en: '' }
 /**
  * "Add sub-category" on a category's view: the primary modal of the screen's modalStack holding a
  * crudForm (create, parent preset). Escape, the close button or Cancel ask first when something was
- * typed (the question opens over it); a save closes it and the screen shows the server's message.
+ * typed: the question is the stack's secondary over the form (Escape closes only it, and focus goes
+ * back to what raised it); leaving closes both; a save closes it and the screen shows the server's
+ * message.
  */
 export function AddSubCategoryModal({
   stack,
@@ -38,16 +41,21 @@ export function AddSubCategoryModal({
 function SubCategoryForm({ stack, parent, onSaved }: { stack: ModalStackRef; parent: CategoryDetail; onSaved: (message: string) => void }) {
   const { t } = useTranslation()
   const translate = useTranslateRef()
-  const form = useActorRef(
+  const form = useChart(
     crudFormMachine.provide({
       actions: {
         onSaved: (_, saved) => onSaved(saved.message),
-        leave: () => stack.send({ type: 'modal.close' }),
+        // the form and the question over it close
+        leave: () => stack.send({ type: 'modal.closeAll' }),
+        // the form asks before its changes are lost: the question opens over it as the stack's secondary
+        askToLeave: () => stack.send({ type: 'modal.open', kind: 'secondary' }),
+        // Stay (or Escape on the question): only the question closes
+        stayOnForm: () => stack.send({ type: 'modal.close' }),
       },
     }),
-    { input: { resource: categoriesResource } },
+    { resource: categoriesResource },
   )
-  const snapshot = useSelector(form, (s) => s)
+  const serverError = useServerError(form)
   const validate = useMemo(() => zodValidator(categoryCreateBody, translate), [translate])
   const payloadOf = (values: Values) => ({ ...values, parent_id: parent.id })
   return (
@@ -58,13 +66,19 @@ function SubCategoryForm({ stack, parent, onSaved }: { stack: ModalStackRef; par
       closeLabel={t('actions.close')}
       size="lg"
     >
-      <CrudFormBody<Values> form={form} initialValues={initialValues} validate={validate} payloadOf={payloadOf} className={css({ pb: '4' })}>
+      <CrudFormBody<Values>
+        form={form}
+        initialValues={initialValues}
+        validate={validate}
+        payloadOf={payloadOf}
+        className={css({ pb: '4' })}
+      >
         <div className={formStyles.grid}>
           <FormBilingualFields
             name="name"
             labels={{ ar: t('categories.fields.name_ar'), en: t('categories.fields.name_en') }}
             required
-            serverError={(field) => fieldErrorsOf(snapshot, field)[0]}
+            serverError={serverError}
           />
         </div>
       </CrudFormBody>

@@ -1,16 +1,18 @@
-import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
-import { categoriesResource, categoryCreateBody, categoryUpdateBody, type CategoryDetail } from '../../contract'
-import { listOf } from '../../machines/lists'
+import {
+  categoriesResource,
+  categoriesScreens,
+  categoryCreateBody,
+  type CategoryDetail,
+  categoryUpdateBody,
+} from '../../contract/categories'
 import { FormBilingualFields, FormNumberField, FormSwitch } from '../../forms/ark-fields'
-import { paths } from '../../app/paths'
-import { useRoot } from '../../app/root'
 import { SelectField } from '../../ui/select-field'
 import { FormImageField } from '../shared/image-field'
 import { ResourceForm, formStyles } from '../shared/resource-form'
+import { useSelectList } from '../shared/runtime'
 
 type Values = {
   name_ar: string
@@ -21,9 +23,7 @@ type Values = {
   image: string | null
   is_active: boolean
   sort_order: number
-  version?: number
 }
-
 
 /** The editable fields of a loaded category (both languages from `translations`). */
 function valuesOf(record: Partial<CategoryDetail>): Values {
@@ -37,7 +37,6 @@ function valuesOf(record: Partial<CategoryDetail>): Values {
     image: record.image ?? null,
     is_active: record.is_active ?? true,
     sort_order: record.sort_order ?? 0,
-    ...(typeof record.version === 'number' ? { version: record.version } : {}),
   }
 }
 
@@ -50,12 +49,8 @@ const payloadOf = (values: Values) => ({
 
 function ParentField({ excludeId, error }: { excludeId: number | null; error?: string | undefined }) {
   const { t } = useTranslation()
-  const { lists } = useRoot()
   const { input } = useField<number | null>('parent_id', { subscription: { value: true } })
-  useEffect(() => {
-    lists.send({ type: 'lists.request', name: 'categories' })
-  }, [lists])
-  const options = useSelector(lists, (s) => listOf(s, 'categories'))
+  const { list: options } = useSelectList('categories')
   const choices = [
     { value: 'none', label: t('categories.fields.noParent') },
     ...(options ?? []).filter((o) => o.id !== excludeId).map((o) => ({ value: String(o.id), label: o.name })),
@@ -83,13 +78,23 @@ export function CategoryFormScreen() {
       schemas={schemas}
       valuesOf={valuesOf}
       payloadOf={payloadOf}
-      savedPath={(saved) => `${paths.categories.view}/${saved}`}
-      listPath={paths.categories.list}
+      savedPath={(saved) => categoriesScreens.view(saved)}
+      listPath={categoriesScreens.list}
     >
       {(serverError) => (
         <div className={formStyles.grid}>
-          <FormBilingualFields name="name" labels={{ ar: t('categories.fields.name_ar'), en: t('categories.fields.name_en') }} required serverError={serverError} />
-          <FormBilingualFields name="description" labels={{ ar: t('categories.fields.description_ar'), en: t('categories.fields.description_en') }} rows={3} serverError={serverError} />
+          <FormBilingualFields
+            name="name"
+            labels={{ ar: t('categories.fields.name_ar'), en: t('categories.fields.name_en') }}
+            required
+            serverError={serverError}
+          />
+          <FormBilingualFields
+            name="description"
+            labels={{ ar: t('categories.fields.description_ar'), en: t('categories.fields.description_en') }}
+            rows={3}
+            serverError={serverError}
+          />
           <div className={formStyles.wide}>
             <FormImageField name="image" label={t('categories.fields.image')} serverError={serverError('image')} />
           </div>

@@ -1,30 +1,26 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { categoriesResource, imageUrlOf, type Category } from '../../contract'
-import { paths } from '../../app/paths'
-import { Badge } from '../../ui/badge'
+import { categoriesAccess, categoriesResource, categoriesScreens, type Category } from '../../contract/categories'
+import { imageUrlOf } from '../../contract/uploads'
 import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
-import { Switch } from '../../ui/switch'
 import { formatDateTimeShort } from '../shared/format'
-import { usePermission } from '../shared/permissions'
 import { TableToolbar } from '../shared/table-toolbar'
+import { useActiveColumn } from '../shared/active-column'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
 import { Thumbnail } from '../../ui/thumbnail'
+import { useCan, useLang } from '../shared/runtime'
 
 export function CategoriesListScreen() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const table = useResourceTable(categoriesResource)
-  const snapshot = useSelector(table, (s) => s)
-  const canCreate = usePermission('categories:create')
-  const canUpdate = usePermission('categories:update')
-  const canDelete = usePermission('categories:delete')
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
-  /** Row actions wait for the table to be at rest (not loading, toggling or deleting). */
-  const ready = snapshot.matches({ table: 'ready' })
+  const canCreate = useCan(categoriesAccess.can.create)
+  const canUpdate = useCan(categoriesAccess.can.update)
+  const canDelete = useCan(categoriesAccess.can.delete)
+  const lang = useLang()
+  const activeColumn = useActiveColumn<Category>(table, canUpdate, (row) => row.name)
 
   const columns: DataTableColumn<Category>[] = [
     {
@@ -34,31 +30,34 @@ export function CategoriesListScreen() {
       cell: (row) => (
         <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '3' })}>
           <Thumbnail src={imageUrlOf(row.image)} />
-          <Link to={`${paths.categories.view}/${row.id}`} className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}>
+          <Link
+            to={categoriesScreens.view(row.id)}
+            className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}
+          >
             {row.name}
           </Link>
         </span>
       ),
     },
-    { id: 'parent', header: t('categories.fields.parent_id'), cell: (row) => row.parent_name ?? <span className={css({ color: 'fg.subtle' })}>{t('categories.topLevel')}</span> },
-    { id: 'sub_categories_count', header: t('categories.fields.sub_categories_count'), align: 'center', cell: (row) => row.sub_categories_count },
     {
-      id: 'is_active',
-      header: t('table.status'),
-      cell: (row) =>
-        canUpdate ? (
-          <Switch
-            hideLabel
-            label={t('table.toggleActive', { name: row.name })}
-            checked={row.is_active}
-            disabled={!ready}
-            onCheckedChange={() => table.send({ type: 'table.toggleActive', id: row.id })}
-          />
-        ) : (
-          <Badge tone={row.is_active ? 'success' : 'neutral'}>{row.is_active ? t('table.active') : t('table.inactive')}</Badge>
-        ),
+      id: 'parent',
+      header: t('categories.fields.parent_id'),
+      cell: (row) => row.parent_name ?? <span className={css({ color: 'fg.subtle' })}>{t('categories.topLevel')}</span>,
     },
-    { id: 'created_at', header: t('categories.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
+    {
+      id: 'sub_categories_count',
+      header: t('categories.fields.sub_categories_count'),
+      align: 'center',
+      cell: (row) => row.sub_categories_count,
+    },
+    activeColumn,
+    {
+      id: 'created_at',
+      header: t('categories.fields.created_at'),
+      sortable: true,
+      nowrap: true,
+      cell: (row) => formatDateTimeShort(row.created_at, lang),
+    },
   ]
 
   return (
@@ -68,7 +67,7 @@ export function CategoriesListScreen() {
         statusFilter
         action={
           canCreate ? (
-            <Link to={paths.categories.create} className={buttonRecipe({ variant: 'solid' })}>
+            <Link to={categoriesScreens.create} className={buttonRecipe({ variant: 'solid' })}>
               {t('categories.add')}
             </Link>
           ) : null
@@ -78,8 +77,8 @@ export function CategoriesListScreen() {
         table={table}
         caption={t('categories.caption')}
         columns={columns}
-        viewPath={(row) => `${paths.categories.view}/${row.id}`}
-        {...(canUpdate ? { editPath: (row: Category) => `${paths.categories.edit}/${row.id}` } : {})}
+        viewPath={(row) => categoriesScreens.view(row.id)}
+        {...(canUpdate ? { editPath: (row: Category) => categoriesScreens.edit(row.id) } : {})}
         canDelete={canDelete}
         nameOf={(row) => row.name}
       />

@@ -2,15 +2,15 @@ import { useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { categoriesResource, imageUrlOf, type CategoryDetail } from '../../contract'
-import { paths } from '../../app/paths'
+import { categoriesAccess, categoriesResource, categoriesScreens, type CategoryDetail } from '../../contract/categories'
+import { imageUrlOf } from '../../contract/uploads'
 import { Badge } from '../../ui/badge'
 import { Button, buttonRecipe } from '../../ui/button'
 import { PlusIcon } from '../../ui/icons'
-import { usePermission } from '../shared/permissions'
 import { InfoModal, useModalStack, type ModalStackRef } from '../shared/modal-stack'
 import { RecordView, viewStyles } from '../shared/record-view'
 import { AddSubCategoryModal } from './add-sub-category'
+import { useCan } from '../shared/runtime'
 
 export function CategoryViewScreen() {
   const { t } = useTranslation()
@@ -25,9 +25,8 @@ export function CategoryViewScreen() {
             addButton={addButton}
             stack={stack}
             onSubSaved={(message) => {
-              // the message replaces the form; the record (with its new sub-category) is fetched behind it
-              stack.send({ type: 'modal.closeAll' })
-              stack.send({ type: 'modal.open', kind: 'info', payload: message })
+              // the message takes the form's place; the record (with its new sub-category) is fetched behind it
+              stack.send({ type: 'modal.replaceAll', kind: 'info', payload: message })
               reload()
             }}
           />
@@ -51,8 +50,8 @@ function CategoryView({
   onSubSaved: (message: string) => void
 }) {
   const { t } = useTranslation()
-  const canUpdate = usePermission('categories:update')
-  const canCreate = usePermission('categories:create')
+  const canUpdate = useCan(categoriesAccess.can.update)
+  const canCreate = useCan(categoriesAccess.can.create)
   const tr = (locale: 'ar' | 'en') => category.translations.find((x) => x.locale === locale)
   return (
     <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, alignItems: 'start' })}>
@@ -63,7 +62,10 @@ function CategoryView({
           </h2>
           <Badge tone={category.is_active ? 'success' : 'neutral'}>{category.is_active ? t('table.active') : t('table.inactive')}</Badge>
           {canUpdate ? (
-            <Link to={`${paths.categories.edit}/${category.id}`} className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}>
+            <Link
+              to={categoriesScreens.edit(category.id)}
+              className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}
+            >
               {t('actions.edit')}
             </Link>
           ) : null}
@@ -96,7 +98,14 @@ function CategoryView({
                 <img
                   src={imageUrlOf(category.image) ?? undefined}
                   alt={category.name}
-                  className={css({ w: '32', h: '32', objectFit: 'cover', borderRadius: 'lg', borderWidth: '1px', borderColor: 'border.default' })}
+                  className={css({
+                    w: '32',
+                    h: '32',
+                    objectFit: 'cover',
+                    borderRadius: 'lg',
+                    borderWidth: '1px',
+                    borderColor: 'border.default',
+                  })}
                 />
               ) : (
                 t('categories.noImage')
@@ -119,7 +128,13 @@ function CategoryView({
             {t('categories.subCategories')}
           </h2>
           {canCreate ? (
-            <Button ref={addButton} variant="outline" size="sm" className={css({ ms: 'auto' })} onClick={() => stack.send({ type: 'modal.open', kind: 'primary' })}>
+            <Button
+              ref={addButton}
+              variant="outline"
+              size="sm"
+              className={css({ ms: 'auto' })}
+              onClick={() => stack.send({ type: 'modal.open', kind: 'primary' })}
+            >
               <PlusIcon width={16} height={16} />
               {t('categories.addSub')}
             </Button>
@@ -132,7 +147,7 @@ function CategoryView({
           <ul className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
             {category.sub_categories.map((sub) => (
               <li key={sub.id} className={css({ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: '2' })}>
-                <Link to={`${paths.categories.view}/${sub.id}`} className={css({ color: 'accent.default', fontWeight: '600' })}>
+                <Link to={categoriesScreens.view(sub.id)} className={css({ color: 'accent.default', fontWeight: '600' })}>
                   {sub.name}
                 </Link>
                 <Badge tone={sub.is_active ? 'success' : 'neutral'}>{sub.is_active ? t('table.active') : t('table.inactive')}</Badge>

@@ -1,21 +1,20 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { contactResource, type ContactMessage } from '../../contract'
-import { paths } from '../../app/paths'
+import { contactAccess, type ContactMessage, contactResource, contactScreens } from '../../contract/contact'
 import { Badge } from '../../ui/badge'
 import type { DataTableColumn } from '../../ui/data-table'
 import { formatDateTimeShort } from '../shared/format'
-import { usePermission } from '../shared/permissions'
 import { FilterDate, FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
+import { useCan, useLang } from '../shared/runtime'
 
 export function ContactListScreen() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const table = useResourceTable(contactResource)
-  const canDelete = usePermission('contact:delete')
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
+  const canDelete = useCan(contactAccess.can.delete)
+  const lang = useLang()
   const columns: DataTableColumn<ContactMessage>[] = [
     {
       id: 'name',
@@ -23,7 +22,7 @@ export function ContactListScreen() {
       sortable: true,
       cell: (row) => (
         <Link
-          to={`${paths.contact.view}/${row.id}`}
+          to={contactScreens.view(row.id)}
           className={css({ fontWeight: row.is_read ? '400' : '700', color: 'fg.default', _hover: { color: 'accent.default' } })}
         >
           {row.name}
@@ -37,7 +36,13 @@ export function ContactListScreen() {
       header: t('contact.fields.is_read'),
       cell: (row) => <Badge tone={row.is_read ? 'neutral' : 'info'}>{row.is_read ? t('contact.read') : t('contact.unread')}</Badge>,
     },
-    { id: 'created_at', header: t('contact.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
+    {
+      id: 'created_at',
+      header: t('contact.fields.created_at'),
+      sortable: true,
+      nowrap: true,
+      cell: (row) => formatDateTimeShort(row.created_at, lang),
+    },
   ]
 
   return (
@@ -64,7 +69,7 @@ export function ContactListScreen() {
         table={table}
         caption={t('contact.caption')}
         columns={columns}
-        viewPath={(row) => `${paths.contact.view}/${row.id}`}
+        viewPath={(row) => contactScreens.view(row.id)}
         canDelete={canDelete}
         nameOf={(row) => row.subject}
       />

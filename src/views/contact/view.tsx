@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { contactResource, type ContactDetail } from '../../contract'
-import { paths } from '../../app/paths'
+import { type ContactDetail, contactResource, contactScreens } from '../../contract/contact'
 import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
 import { formatDateTime } from '../shared/format'
 import { RecordView, viewStyles } from '../shared/record-view'
+import { useLang } from '../shared/runtime'
 
 const { card, row, term } = viewStyles
 
@@ -16,8 +16,8 @@ export function ContactViewScreen() {
 
 /** One contact message; the server marks it read when it is opened. */
 function ContactView({ message }: { message: ContactDetail }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
+  const { t } = useTranslation()
+  const lang = useLang()
   return (
     <section className={card} aria-labelledby="contact-subject">
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mb: '4', flexWrap: 'wrap' })}>
@@ -25,7 +25,7 @@ function ContactView({ message }: { message: ContactDetail }) {
           {message.subject}
         </h2>
         <Badge tone={message.is_read ? 'neutral' : 'info'}>{message.is_read ? t('contact.read') : t('contact.unread')}</Badge>
-        <Link to={paths.contact.list} className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}>
+        <Link to={contactScreens.list} className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}>
           {t('actions.back')}
         </Link>
       </div>

@@ -1,15 +1,13 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
-import { useRoot } from '../../app/root'
 import { Avatar } from '../../ui/avatar'
 import { formatDateTime } from '../shared/format'
+import { useAdmin, useLang } from '../shared/runtime'
 
 export function DashboardScreen() {
-  const { session, locale } = useRoot()
   const { t } = useTranslation()
-  const admin = useSelector(session, (s) => s.context.admin)
-  const lang = useSelector(locale, (s) => s.context.locale)
+  const admin = useAdmin()
+  const lang = useLang()
   if (!admin) return null
   return (
     <section
@@ -34,11 +32,23 @@ export function DashboardScreen() {
           {t('dashboard.welcome', { name: admin.name })}
         </h2>
         <p className={css({ color: 'fg.muted', mt: '1' })} data-testid="last-sign-in">
-          {admin.last_login_at ? t('dashboard.lastSignIn', { date: formatDateTime(admin.last_login_at, lang) }) : t('dashboard.firstSignIn')}
+          {admin.last_login_at
+            ? t('dashboard.lastSignIn', { date: formatDateTime(admin.last_login_at, lang) })
+            : t('dashboard.firstSignIn')}
         </p>
         <p className={css({ mt: '3', color: 'fg.muted', maxW: '2xl' })}>{t('dashboard.intro')}</p>
       </div>
-      <span className={css({ px: '3', py: '1', borderRadius: 'full', bg: 'primary.50', color: 'primary.700', fontSize: 'sm', fontWeight: '600' })}>
+      <span
+        className={css({
+          px: '3',
+          py: '1',
+          borderRadius: 'full',
+          bg: 'primary.50',
+          color: 'primary.700',
+          fontSize: 'sm',
+          fontWeight: '600',
+        })}
+      >
         {t(`dashboard.role.${admin.user_type}`)}
       </span>
     </section>

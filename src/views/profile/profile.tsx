@@ -1,22 +1,37 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
-import { useRoot } from '../../app/root'
 import { Avatar } from '../../ui/avatar'
 import { formatDateTime } from '../shared/format'
+import { useAdmin, useLang } from '../shared/runtime'
 
-const row = css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '200px 1fr' }, gap: '1', py: '3', borderBottomWidth: '1px', borderColor: 'border.default', _last: { borderBottomWidth: '0' } })
+const row = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: '200px 1fr' },
+  gap: '1',
+  py: '3',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+  _last: { borderBottomWidth: '0' },
+})
 const term = css({ color: 'fg.muted', fontSize: 'sm', fontWeight: '600' })
 
 /** The signed-in admin's own account, as the server knows it. */
 export function ProfileScreen() {
-  const { session, locale } = useRoot()
   const { t } = useTranslation()
-  const admin = useSelector(session, (s) => s.context.admin)
-  const lang = useSelector(locale, (s) => s.context.locale)
+  const admin = useAdmin()
+  const lang = useLang()
   if (!admin) return null
   return (
-    <section className={css({ bg: 'bg.surface', borderRadius: '2xl', borderWidth: '1px', borderColor: 'border.default', p: { base: '5', md: '8' }, maxW: '3xl' })}>
+    <section
+      className={css({
+        bg: 'bg.surface',
+        borderRadius: '2xl',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        p: { base: '5', md: '8' },
+        maxW: '3xl',
+      })}
+    >
       <div className={css({ display: 'flex', alignItems: 'center', gap: '4', mb: '4' })}>
         <Avatar name={admin.name} src={admin.avatar} />
         <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>{admin.name}</h2>

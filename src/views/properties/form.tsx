@@ -1,19 +1,19 @@
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
+import { attributeTypes } from '../../contract/core'
 import {
-  attributeTypes,
+  type AttributeType,
   isChoiceAttributeType,
   propertiesResource,
+  propertiesScreens,
   propertyCreateBody,
-  propertyUpdateBody,
-  type AttributeType,
   type PropertyDetail,
+  propertyUpdateBody,
   type PropertyValueInput,
-} from '../../contract'
+} from '../../contract/properties'
 import { FormTextField } from '../../forms/fields'
 import { FormBilingualFields, FormSelectField, FormSwitch } from '../../forms/ark-fields'
-import { paths } from '../../app/paths'
 import { Button } from '../../ui/button'
 import { fieldStyles } from '../../ui/field'
 import { MinusIcon, PlusIcon } from '../../ui/icons'
@@ -27,9 +27,7 @@ type Values = {
   attribute_type: AttributeType
   values: PropertyValueInput[]
   is_active: boolean
-  version?: number
 }
-
 
 function valuesOf(record: Partial<PropertyDetail>): Values {
   const tr = (locale: 'ar' | 'en') => record.translations?.find((x) => x.locale === locale)
@@ -41,7 +39,6 @@ function valuesOf(record: Partial<PropertyDetail>): Values {
     attribute_type: record.attribute_type ?? 'TEXT',
     values: (record.values ?? []).map((v) => ({ value_ar: v.value_ar, value_en: v.value_en })),
     is_active: record.is_active ?? true,
-    ...(typeof record.version === 'number' ? { version: record.version } : {}),
   }
 }
 
@@ -50,7 +47,9 @@ const payloadOf = (values: Values) => ({
   ...values,
   description_ar: values.description_ar?.trim() ? values.description_ar : null,
   description_en: values.description_en?.trim() ? values.description_en : null,
-  values: isChoiceAttributeType(values.attribute_type) ? (values.values ?? []).map((v) => ({ value_ar: v.value_ar ?? '', value_en: v.value_en ?? '' })) : [],
+  values: isChoiceAttributeType(values.attribute_type)
+    ? (values.values ?? []).map((v) => ({ value_ar: v.value_ar ?? '', value_en: v.value_en ?? '' }))
+    : [],
 })
 
 /** The values of a SELECT / MULTI_SELECT property: rows of Arabic and English text, added and removed. */
@@ -62,14 +61,30 @@ function ValuesEditor({ serverError }: { serverError: ServerError }) {
   const rows = Array.isArray(input.value) ? input.value : []
   const listError = typeof meta.error === 'string' && meta.submitFailed ? meta.error : serverError('values')
   return (
-    <fieldset className={css({ gridColumn: { md: '1 / -1' }, display: 'flex', flexDir: 'column', gap: '3' })} aria-describedby={listError ? 'values-error' : undefined}>
+    <fieldset
+      className={css({ gridColumn: { md: '1 / -1' }, display: 'flex', flexDir: 'column', gap: '3' })}
+      aria-describedby={listError ? 'values-error' : undefined}
+    >
       <legend className={css({ fontWeight: '700', mb: '2' })}>{t('properties.fields.values')}</legend>
       {rows.length === 0 ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('properties.noValues')}</p> : null}
       {rows.map((_, index) => (
-        <div key={index} className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr auto' }, gap: '3', alignItems: 'end' })}>
-          <FormTextField name={`values.${index}.value_ar`} label={t('properties.fields.value_ar', { n: index + 1 })} required serverError={serverError(`values.${index}.value_ar`)} />
+        <div
+          key={index}
+          className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr auto' }, gap: '3', alignItems: 'end' })}
+        >
+          <FormTextField
+            name={`values.${index}.value_ar`}
+            label={t('properties.fields.value_ar', { n: index + 1 })}
+            required
+            serverError={serverError(`values.${index}.value_ar`)}
+          />
           <div dir="ltr" lang="en">
-            <FormTextField name={`values.${index}.value_en`} label={t('properties.fields.value_en', { n: index + 1 })} required serverError={serverError(`values.${index}.value_en`)} />
+            <FormTextField
+              name={`values.${index}.value_en`}
+              label={t('properties.fields.value_en', { n: index + 1 })}
+              required
+              serverError={serverError(`values.${index}.value_en`)}
+            />
           </div>
           <Button
             variant="ghost"
@@ -108,13 +123,23 @@ export function PropertyFormScreen() {
       schemas={schemas}
       valuesOf={valuesOf}
       payloadOf={payloadOf}
-      savedPath={(saved) => `${paths.properties.view}/${saved}`}
-      listPath={paths.properties.list}
+      savedPath={(saved) => propertiesScreens.view(saved)}
+      listPath={propertiesScreens.list}
     >
       {(serverError) => (
         <div className={formStyles.grid}>
-          <FormBilingualFields name="name" labels={{ ar: t('properties.fields.name_ar'), en: t('properties.fields.name_en') }} required serverError={serverError} />
-          <FormBilingualFields name="description" labels={{ ar: t('properties.fields.description_ar'), en: t('properties.fields.description_en') }} rows={3} serverError={serverError} />
+          <FormBilingualFields
+            name="name"
+            labels={{ ar: t('properties.fields.name_ar'), en: t('properties.fields.name_en') }}
+            required
+            serverError={serverError}
+          />
+          <FormBilingualFields
+            name="description"
+            labels={{ ar: t('properties.fields.description_ar'), en: t('properties.fields.description_en') }}
+            rows={3}
+            serverError={serverError}
+          />
           <FormSelectField
             name="attribute_type"
             label={t('properties.fields.attribute_type')}

@@ -1,12 +1,17 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { isChoiceAttributeType, propertiesResource, type PropertyDetail } from '../../contract'
-import { paths } from '../../app/paths'
+import {
+  isChoiceAttributeType,
+  propertiesAccess,
+  propertiesResource,
+  propertiesScreens,
+  type PropertyDetail,
+} from '../../contract/properties'
 import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
-import { usePermission } from '../shared/permissions'
 import { RecordView, viewStyles } from '../shared/record-view'
+import { useCan } from '../shared/runtime'
 
 export function PropertyViewScreen() {
   return <RecordView<PropertyDetail> resource={propertiesResource}>{(record) => <PropertyView property={record} />}</RecordView>
@@ -15,7 +20,7 @@ export function PropertyViewScreen() {
 /** One property: both languages, its type, mapped state and values. */
 function PropertyView({ property }: { property: PropertyDetail }) {
   const { t } = useTranslation()
-  const canUpdate = usePermission('properties:update')
+  const canUpdate = useCan(propertiesAccess.can.update)
   const tr = (locale: 'ar' | 'en') => property.translations.find((x) => x.locale === locale)
   return (
     <div className={css({ display: 'grid', gap: '5', gridTemplateColumns: { base: '1fr', lg: '2fr 1fr' }, alignItems: 'start' })}>
@@ -27,7 +32,10 @@ function PropertyView({ property }: { property: PropertyDetail }) {
           <Badge tone={property.is_active ? 'success' : 'neutral'}>{property.is_active ? t('table.active') : t('table.inactive')}</Badge>
           <Badge tone={property.mapped ? 'info' : 'warning'}>{property.mapped ? t('properties.mapped') : t('properties.notMapped')}</Badge>
           {canUpdate ? (
-            <Link to={`${paths.properties.edit}/${property.id}`} className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}>
+            <Link
+              to={propertiesScreens.edit(property.id)}
+              className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}
+            >
               {t('actions.edit')}
             </Link>
           ) : null}

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { css } from 'styled-system/css'
-import { formFailure, formLoadingFlags, type crudFormMachine } from '../../machines/crud-form'
+import { formFailure, isAwaitingUploads, type crudFormMachine } from '../../machines/crud-form'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/modal'
 import { FailureDialog } from './failure-dialog'
@@ -13,20 +13,28 @@ import { FailureDialog } from './failure-dialog'
  */
 export function CrudFormActions({ form }: { form: ActorRefFrom<typeof crudFormMachine> }) {
   const { t } = useTranslation()
-  const snapshot = useSelector(form, (s) => s)
-  const failure = formFailure(snapshot)
+  const saving = useSelector(form, (s) => s.matches('submitting'))
+  const holding = useSelector(form, isAwaitingUploads)
+  const canCancel = useSelector(form, (s) => s.can({ type: 'form.leaveRequested' }))
+  const confirmingLeave = useSelector(form, (s) => s.matches('confirmingLeave'))
+  const conflict = useSelector(form, (s) => (s.matches('conflict') ? (formFailure(s)?.message ?? '') : null))
+  /** A failure other than field errors (those are shown on their fields). */
+  const failure = useSelector(form, (s) => {
+    const f = formFailure(s)
+    return s.matches('editing') && f && f.status !== 422 ? f.message : null
+  })
   return (
     <>
       <div className={css({ display: 'flex', gap: '3', mt: '8', justifyContent: 'flex-end' })}>
-        <Button variant="outline" onClick={() => form.send({ type: 'form.leaveRequested' })}>
+        <Button variant="outline" disabled={!canCancel} onClick={() => form.send({ type: 'form.leaveRequested' })}>
           {t('actions.cancel')}
         </Button>
-        <Button type="submit" loading={formLoadingFlags(snapshot).crud} loadingText={t('form.saving')}>
+        <Button type="submit" loading={saving || holding} loadingText={holding ? t('form.waitingForUpload') : t('form.saving')}>
           {t('actions.save')}
         </Button>
       </div>
       <ConfirmDialog
-        open={snapshot.matches('confirmingLeave')}
+        open={confirmingLeave}
         title={t('form.unsavedTitle')}
         message={t('form.unsavedBody')}
         yesLabel={t('actions.leave')}
@@ -35,19 +43,16 @@ export function CrudFormActions({ form }: { form: ActorRefFrom<typeof crudFormMa
         onNo={() => form.send({ type: 'form.leaveCancelled' })}
       />
       <ConfirmDialog
-        open={snapshot.matches('conflict')}
+        open={conflict !== null}
         tone="primary"
         title={t('form.conflictTitle')}
-        message={failure?.message || t('errors.conflict')}
+        message={conflict || t('errors.conflict')}
         yesLabel={t('actions.reload')}
         noLabel={t('actions.leave')}
         onYes={() => form.send({ type: 'form.reload' })}
         onNo={() => form.send({ type: 'form.leaveRequested' })}
       />
-      <FailureDialog
-        message={snapshot.matches('editing') && failure && failure.status !== 422 ? failure.message : null}
-        onClose={() => form.send({ type: 'form.dismiss' })}
-      />
+      <FailureDialog message={failure} onClose={() => form.send({ type: 'form.dismiss' })} />
     </>
   )
 }

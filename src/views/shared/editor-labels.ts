@@ -1,10 +1,12 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLang } from './runtime'
 import type { RichTextLabels } from '../../ui/rich-text-editor'
 
 /** The rich text editor's toolbar texts in the current language. */
 export function useEditorLabels(): RichTextLabels {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const lang = useLang()
   return useMemo(
     () => ({
       toolbar: t('editor.toolbar'),
@@ -14,8 +16,8 @@ export function useEditorLabels(): RichTextLabels {
       link: t('editor.link'),
       linkPrompt: t('editor.linkPrompt'),
     }),
-    // i18n.language: the labels follow a language switch
+    // lang: the labels follow a language switch
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language],
+    [t, lang],
   )
 }

@@ -10,7 +10,14 @@ export function FailureDialog({ message, onClose }: { message: string | null | u
   if (message == null) return null
   return (
     <Suspense fallback={null}>
-      <MessageDialog open tone="error" title={t('common.error')} message={message || t('errors.generic')} actionLabel={t('actions.tryAgain')} onClose={onClose} />
+      <MessageDialog
+        open
+        tone="error"
+        title={t('common.error')}
+        message={message || t('errors.generic')}
+        actionLabel={t('actions.tryAgain')}
+        onClose={onClose}
+      />
     </Suspense>
   )
 }
@@ -21,7 +28,14 @@ export function SuccessDialog({ open, title, message, onClose }: { open: boolean
   if (!open) return null
   return (
     <Suspense fallback={null}>
-      <MessageDialog open tone="success" title={title ?? t('common.success')} message={message} actionLabel={t('actions.ok')} onClose={onClose} />
+      <MessageDialog
+        open
+        tone="success"
+        title={title ?? t('common.success')}
+        message={message}
+        actionLabel={t('actions.ok')}
+        onClose={onClose}
+      />
     </Suspense>
   )
 }

@@ -1,4 +1,4 @@
-import type { Locale } from '../../contract'
+import type { Locale } from '../../contract/common'
 
 const intlLocale = (locale: Locale) => (locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB')
 

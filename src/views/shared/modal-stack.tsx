@@ -1,26 +1,31 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useRef, type RefObject } from 'react'
 import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
 import { modalOf, modalStackMachine, type ModalKind } from '../../machines/modal-stack'
 import { Button } from '../../ui/button'
 import { Modal } from '../../ui/modal'
+import { useChart } from './runtime'
 
 export type ModalStackRef = ActorRefFrom<typeof modalStackMachine>
 
 /**
  * A screen's modals as the modalStack chart: each modal remembers the element that opened it and
- * gives focus back to it when it closes; when that element is gone (the screen re-rendered),
- * focus goes to `fallback`.
+ * gives focus back to it when it closes (a modal that takes the others' place inherits the first
+ * one's); when that element is gone (the screen re-rendered), focus goes to `fallback`.
  */
 export function useModalStack(fallback: RefObject<HTMLElement | null>): ModalStackRef {
   const opener = useRef(new Map<ModalKind, Element | null>())
-  const actor = useRef<ModalStackRef | null>(null)
-  actor.current = useActorRef(
+  return useChart(
     modalStackMachine.provide({
       actions: {
         rememberFocus: (_, { kind }) => {
           opener.current.set(kind, document.activeElement)
+        },
+        handOverFocus: (_, { from, to }) => {
+          const el = opener.current.get(from) ?? null
+          opener.current.clear()
+          opener.current.set(to, el)
         },
         restoreFocus: ({ context, event }, { kind }) => {
           const el = opener.current.get(kind)
@@ -29,9 +34,8 @@ export function useModalStack(fallback: RefObject<HTMLElement | null>): ModalSta
           // once the closed dialogs have left the page (a focus trap would pull focus back until then)
           const restore = (frames: number) =>
             requestAnimationFrame(() => {
-              // a modal opened meanwhile (a message after a save) holds focus and gives it back when it closes
-              if ((actor.current?.getSnapshot().context.stack.length ?? 0) > remaining) return
-              if (openDialogs() > remaining && frames > 0) return restore(frames - 1)
+              // a dialog still open after that was opened meanwhile: it holds focus now
+              if (openDialogs() > remaining) return frames > 0 ? restore(frames - 1) : undefined
               // the opener may be gone (inside a modal that closed) or be the page itself (focus was lost)
               if (el instanceof HTMLElement && el.isConnected && el !== document.body) el.focus()
               else fallback.current?.focus()
@@ -41,7 +45,6 @@ export function useModalStack(fallback: RefObject<HTMLElement | null>): ModalSta
       },
     }),
   )
-  return actor.current
 }
 
 const openDialogs = () => document.querySelectorAll('[data-scope="dialog"][data-part="content"]').length

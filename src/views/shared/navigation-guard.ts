@@ -4,10 +4,10 @@ import type { ActorRefFrom } from 'xstate'
 import { holdsUnsavedChanges, type crudFormMachine } from '../../machines/crud-form'
 
 /**
- * Holds back navigations away from a form with unsaved changes (links, the header menu, Back) and
- * hands them to the crudForm chart, which asks first; closing or reloading the tab gets the
- * browser's own question. `actions` go into the chart's `provide`; call `leaving()` just before
- * the form itself navigates (saved, Cancel → Leave) so that one is not held back.
+ * Holds back every navigation away from a running form (links, the header menu, Back) and hands it
+ * to the crudForm chart, which lets it go or asks first; closing or reloading the tab with unsaved
+ * changes gets the browser's own question. `actions` go into the chart's `provide`; call
+ * `leaving()` just before the form itself navigates (saved, Cancel → Leave) so that one is not held back.
  */
 export function useNavigationGuard() {
   const blocker = useRef<Blocker | null>(null)
@@ -30,7 +30,7 @@ export type NavigationGuard = ReturnType<typeof useNavigationGuard>
 export function useGuardedForm(form: ActorRefFrom<typeof crudFormMachine>, guard: NavigationGuard) {
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
-      !guard.isLeaving() && holdsUnsavedChanges(form.getSnapshot()) && currentLocation.pathname !== nextLocation.pathname,
+      !guard.isLeaving() && form.getSnapshot().status === 'active' && currentLocation.pathname !== nextLocation.pathname,
   )
   guard.blocker.current = blocker
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
@@ -6,10 +6,18 @@ import { css } from 'styled-system/css'
 import { crudFormMachine, formFailure, shownRecord, type FormResource } from '../../machines/crud-form'
 import { LoadingScreen } from '../../ui/spinner'
 import { cardStyle, LoadFailed } from './card'
+import { useChart } from './runtime'
 
 export const viewStyles = {
   card: cardStyle,
-  row: css({ display: 'grid', gridTemplateColumns: { base: '1fr', sm: '200px 1fr' }, gap: '1', py: '3', borderBottomWidth: '1px', borderColor: 'border.default' }),
+  row: css({
+    display: 'grid',
+    gridTemplateColumns: { base: '1fr', sm: '200px 1fr' },
+    gap: '1',
+    py: '3',
+    borderBottomWidth: '1px',
+    borderColor: 'border.default',
+  }),
   term: css({ color: 'fg.muted', fontSize: 'sm', fontWeight: '600' }),
 }
 
@@ -31,11 +39,11 @@ export function RecordView<T>({ resource, children }: { resource: FormResource; 
 
 function LoadedRecord<T>({ id, resource, children }: { id: number; resource: FormResource; children: RecordChildren<T> }) {
   const { t } = useTranslation()
-  const record = useActorRef(crudFormMachine, { input: { resource, id } })
-  const snapshot = useSelector(record, (s) => s)
-  const shown = shownRecord(snapshot)
-  const loading = snapshot.matches('loading') || snapshot.matches('starting')
+  const record = useChart(crudFormMachine, { resource, id })
+  const shown = useSelector(record, shownRecord)
+  const loading = useSelector(record, (s) => s.matches('loading') || s.matches('starting'))
+  const failed = useSelector(record, (s) => (s.matches('loadFailed') ? (formFailure(s)?.message ?? '') : null))
   if (loading && !shown) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) return <LoadFailed message={formFailure(snapshot)?.message} onRetry={() => record.send({ type: 'form.retry' })} />
+  if (failed !== null) return <LoadFailed message={failed} onRetry={() => record.send({ type: 'form.retry' })} />
   return <div aria-busy={loading || undefined}>{children(shown as T, () => record.send({ type: 'form.reload' }))}</div>
 }

@@ -1,18 +1,26 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useMemo, type ReactNode } from 'react'
+import { useSelector } from '@xstate/react'
+import { createContext, useContext, useMemo, type ReactNode } from 'react'
 import { Form, FormSpy } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import type * as z from 'zod/mini'
 import { css } from 'styled-system/css'
-import { crudFormMachine, fieldErrorsOf, formFailure, formLoadingFlags, type FormResource } from '../../machines/crud-form'
+import {
+  crudFormMachine,
+  formFailure,
+  formLoadingFlags,
+  initialValuesOf,
+  isAwaitingUploads,
+  versionOf,
+  type FormResource,
+} from '../../machines/crud-form'
 import { zodValidator } from '../../forms/zod-adapter'
-import { useRoot } from '../../app/root'
 import { LoadingScreen } from '../../ui/spinner'
 import { cardStyle, LoadFailed } from './card'
 import { CrudFormActions } from './crud-form-actions'
 import { useGuardedForm, useNavigationGuard } from './navigation-guard'
+import { useChart, useToaster } from './runtime'
 import { useTranslateRef } from './use-translate-ref'
 
 export const formStyles = {
@@ -23,6 +31,12 @@ export const formStyles = {
 }
 
 export type ServerError = (field: string) => string | undefined
+
+export type CrudFormActor = ActorRefFrom<typeof crudFormMachine>
+
+/** The crudForm chart of the form a field sits in (an image field tells it about its uploads). */
+const CrudFormContext = createContext<CrudFormActor | null>(null)
+export const useEnclosingCrudForm = () => useContext(CrudFormContext)
 
 export type ResourceFormProps<Values extends object, Loaded> = {
   resource: FormResource
@@ -64,9 +78,9 @@ function ResourceFormChart<Values extends object, Loaded>({
   const { t } = useTranslation()
   const translate = useTranslateRef()
   const navigate = useNavigate()
-  const { toaster } = useRoot()
+  const toaster = useToaster()
   const guard = useNavigationGuard()
-  const form = useActorRef(
+  const form = useChart(
     crudFormMachine.provide({
       actions: {
         onSaved: (_, saved) => {
@@ -81,19 +95,27 @@ function ResourceFormChart<Values extends object, Loaded>({
         ...guard.actions,
       },
     }),
-    { input: { resource, ...(id ? { id } : {}) } },
+    { resource, ...(id ? { id } : {}) },
   )
   useGuardedForm(form, guard)
-  const snapshot = useSelector(form, (s) => s)
-  const flags = formLoadingFlags(snapshot)
-  const record = snapshot.context.record as Partial<Loaded>
+  const loading = useSelector(form, (s) => formLoadingFlags(s).item || s.matches('starting'))
+  const failed = useSelector(form, (s) => (s.matches('loadFailed') ? (formFailure(s)?.message ?? '') : null))
+  const record = useSelector(form, initialValuesOf) as Partial<Loaded>
+  const errors = useSelector(form, (s) => s.context.errors)
   // eslint-disable-next-line react-hooks/exhaustive-deps -- new initial values only when a record is (re)loaded
   const initialValues = useMemo(() => valuesOf(record), [record])
-  const validate = useMemo(() => zodValidator(id ? schemas.update : schemas.create, translate), [id, schemas, translate])
-  const serverError: ServerError = (field) => fieldErrorsOf(snapshot, field)[0]
+  const validate = useValidator(id ? schemas.update : schemas.create, record as Record<string, unknown>, translate)
+  const serverError: ServerError = (field) => errors[field]?.[0]
 
-  if (flags.item || snapshot.matches('starting')) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) return <LoadFailed message={formFailure(snapshot)?.message} onRetry={() => form.send({ type: 'form.retry' })} />
+  if (loading) return <LoadingScreen label={t('common.loading')} />
+  if (failed !== null)
+    return (
+      <LoadFailed
+        message={failed}
+        onRetry={() => form.send({ type: 'form.retry' })}
+        onBack={() => form.send({ type: 'form.leaveRequested' })}
+      />
+    )
   return (
     <CrudFormBody<Values> form={form} initialValues={initialValues} validate={validate} payloadOf={payloadOf} className={formStyles.card}>
       {children(serverError)}
@@ -101,10 +123,26 @@ function ResourceFormChart<Values extends object, Loaded>({
   )
 }
 
+/** The contract's rules over what would be sent, the record's version included (the chart adds it). */
+function useValidator(schema: z.ZodMiniType, record: Record<string, unknown>, translate: ReturnType<typeof useTranslateRef>) {
+  return useMemo(() => {
+    const check = zodValidator(schema, translate)
+    const version = versionOf(record)
+    return (payload: unknown) => check({ ...(payload as object), ...version })
+  }, [schema, record, translate])
+}
+
+/** A field's server error after a 422, for forms that render their own fields (a modal). */
+export const useServerError = (form: CrudFormActor): ServerError => {
+  const errors = useSelector(form, (s) => s.context.errors)
+  return (field) => errors[field]?.[0]
+}
+
 /**
  * The final-form of a crudForm chart, for a page or a modal: the contract's rules run before
  * anything is sent, the dirty state goes to the chart (which asks before it is lost), and the form
- * ends with Cancel / Save and the chart's questions.
+ * ends with Cancel / Save and the chart's questions. While a save waits for an upload the fields
+ * are held as they were sent.
  */
 export function CrudFormBody<Values extends object>({
   form,
@@ -114,7 +152,7 @@ export function CrudFormBody<Values extends object>({
   className,
   children,
 }: {
-  form: ActorRefFrom<typeof crudFormMachine>
+  form: CrudFormActor
   initialValues: Values
   validate: (payload: unknown) => object
   payloadOf: (values: Values) => object
@@ -122,20 +160,35 @@ export function CrudFormBody<Values extends object>({
   children: ReactNode
 }) {
   const saving = useSelector(form, (s) => formLoadingFlags(s).crud)
+  const holding = useSelector(form, isAwaitingUploads)
+  // an emptied text field holds undefined (final-form's parse): an empty initial text is undefined
+  // too, so clearing what was typed leaves the form unchanged
+  const initial = useMemo(
+    () => Object.fromEntries(Object.entries(initialValues).map(([key, value]) => [key, value === '' ? undefined : value])) as Values,
+    [initialValues],
+  )
   return (
-    <Form<Values>
-      initialValues={initialValues}
-      validate={(values) => validate(payloadOf(values))}
-      onSubmit={(values) => {
-        form.send({ type: 'form.submit', values: payloadOf(values) as Record<string, unknown> })
-      }}
-      render={({ handleSubmit }) => (
-        <form onSubmit={handleSubmit} noValidate className={className} aria-busy={saving}>
-          <FormSpy subscription={{ dirty: true }} onChange={({ dirty }) => form.send({ type: 'form.changed', dirty: Boolean(dirty) })} />
-          {children}
-          <CrudFormActions form={form} />
-        </form>
-      )}
-    />
+    <CrudFormContext.Provider value={form}>
+      <Form<Values>
+        initialValues={initial}
+        validate={(values) => validate(payloadOf(values))}
+        onSubmit={(values) => {
+          form.send({ type: 'form.submit', values: payloadOf(values) as Record<string, unknown> })
+        }}
+        render={({ handleSubmit }) => (
+          <form onSubmit={handleSubmit} noValidate className={className} aria-busy={saving}>
+            {/* the form's last render after the chart has finished (saved, left) has no one to tell */}
+            <FormSpy
+              subscription={{ dirty: true }}
+              onChange={({ dirty }) => form.getSnapshot().status === 'active' && form.send({ type: 'form.changed', dirty: Boolean(dirty) })}
+            />
+            <fieldset disabled={holding} className={css({ minW: '0' })}>
+              {children}
+            </fieldset>
+            <CrudFormActions form={form} />
+          </form>
+        )}
+      />
+    </CrudFormContext.Provider>
   )
 }

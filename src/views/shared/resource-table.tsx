@@ -1,10 +1,20 @@
-import { useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { PAGE_SIZES } from '../../contract'
-import { deleteCandidate, loadFailure, loadingFlags, paginationOf, rowsOf } from '../../machines/data-table'
+import { PAGE_SIZES } from '../../contract/resource'
+import {
+  actionFailureOf,
+  deleteTarget,
+  isBusy,
+  isFiltered,
+  loadFailure,
+  paginationOf,
+  rowsOf,
+  sortStateOf,
+  type DataTableSnapshot,
+} from '../../machines/data-table'
 import { Button, buttonRecipe } from '../../ui/button'
 import { DataTable, type DataTableColumn } from '../../ui/data-table'
 import { ConfirmDialog } from '../../ui/modal'
@@ -24,8 +34,39 @@ export type ResourceTableProps<Row extends { id: number }> = {
   canDelete?: boolean
   /** How the delete confirmation names the row. */
   nameOf: (row: Row) => string
-  /** The module's own actions of a row (e.g. "Mark as resolved"), shown first; `ready` is false while the table is busy. */
-  rowActions?: (row: Row, ready: boolean) => ReactNode
+  /** The module's own actions of a row (e.g. "Mark as resolved"), shown first. */
+  rowActions?: (row: Row) => ReactNode
+}
+
+/** What the table shows of its chart. */
+const tableView = (s: DataTableSnapshot) => ({
+  rows: rowsOf(s),
+  ...paginationOf(s),
+  failure: loadFailure(s),
+  sort: sortStateOf(s),
+  filtered: isFiltered(s),
+  loading: s.matches({ table: 'loading' }),
+  busy: isBusy(s),
+  deleting: s.matches({ table: 'deleting' }),
+  target: deleteTarget(s),
+  actionFailure: actionFailureOf(s),
+})
+
+/** A row's Delete: asks first, offered while the chart accepts it. */
+function DeleteButton({ table, id }: { table: ResourceTableActor; id: number }) {
+  const { t } = useTranslation()
+  const enabled = useSelector(table, (s) => s.can({ type: 'table.deleteRequested', id }))
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      className={css({ color: 'danger.fg' })}
+      disabled={!enabled}
+      onClick={() => table.send({ type: 'table.deleteRequested', id })}
+    >
+      {t('actions.delete')}
+    </Button>
+  )
 }
 
 /**
@@ -43,18 +84,10 @@ export function ResourceTable<Row extends { id: number }>({
   rowActions,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation()
-  const snapshot = useSelector(table, (s) => s)
-  const rows = rowsOf(snapshot) as unknown as Row[]
-  const pagination = paginationOf(snapshot)
-  const failure = loadFailure(snapshot)
-  const query = snapshot.context.query
-  const sort = query.sort_column ? { column: query.sort_column, direction: query.sort_direction ?? 'asc' } : null
-  const labels = useTableLabels(snapshot.context.page?.total_is_estimate ?? false)
-  const filtered = Boolean(query.search) || Object.keys(query.filters).length > 0
-  /** Row actions wait for the table to be at rest (not loading, toggling or deleting). */
-  const ready = snapshot.matches({ table: 'ready' })
-  const deleting = snapshot.matches({ table: 'deleting' })
-  const target = rows.find((r) => r.id === (deleteCandidate(snapshot) ?? snapshot.context.targetId))
+  const view = useSelector(table, tableView, shallowEqual)
+  const rows = view.rows as unknown as Row[]
+  const labels = useTableLabels(view.totalIsEstimate)
+  const target = rows.find((r) => r.id === view.target)
   const hasActions = Boolean(viewPath || editPath || canDelete || rowActions)
   const link = buttonRecipe({ variant: 'ghost', size: 'sm' })
 
@@ -66,11 +99,12 @@ export function ResourceTable<Row extends { id: number }>({
         columns={columns}
         rows={rows}
         rowKey={(row) => row.id}
-        sort={sort}
+        sort={view.sort}
         onSort={(next) => table.send({ type: 'table.sorted', column: next.column })}
-        loading={loadingFlags(snapshot).table && rows.length === 0}
-        emptyMessage={filtered ? t('table.emptyFiltered') : t('table.empty')}
-        error={failure ? failure.message || t('table.loadFailed') : undefined}
+        loading={view.loading && rows.length === 0}
+        busy={view.busy}
+        emptyMessage={view.filtered ? t('table.emptyFiltered') : t('table.empty')}
+        error={view.failure ? view.failure.message || t('table.loadFailed') : undefined}
         retryLabel={t('actions.tryAgain')}
         onRetry={() => table.send({ type: 'table.retry' })}
         actionsHeader={t('table.actions')}
@@ -78,7 +112,7 @@ export function ResourceTable<Row extends { id: number }>({
           ? {
               actions: (row: Row) => (
                 <div className={css({ display: 'flex', gap: '1', justifyContent: 'flex-end', alignItems: 'center' })}>
-                  {rowActions?.(row, ready)}
+                  {rowActions?.(row)}
                   {viewPath ? (
                     <Link to={viewPath(row)} className={link}>
                       {t('actions.view')}
@@ -89,26 +123,16 @@ export function ResourceTable<Row extends { id: number }>({
                       {t('actions.edit')}
                     </Link>
                   ) : null}
-                  {canDelete ? (
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className={css({ color: 'danger.fg' })}
-                      disabled={!ready}
-                      onClick={() => table.send({ type: 'table.deleteRequested', id: row.id })}
-                    >
-                      {t('actions.delete')}
-                    </Button>
-                  ) : null}
+                  {canDelete ? <DeleteButton table={table} id={row.id} /> : null}
                 </div>
               ),
             }
           : {})}
         pagination={{
-          page: pagination.page,
-          pagesCount: pagination.pagesCount,
-          total: pagination.total,
-          pageSize: pagination.pageSize,
+          page: view.page,
+          pagesCount: view.pagesCount,
+          total: view.total,
+          pageSize: view.pageSize,
           pageSizes: [...PAGE_SIZES],
           onPage: (page) => table.send({ type: 'table.pageChanged', page }),
           onPageSize: (pageSize) => table.send({ type: 'table.pageSizeChanged', pageSize }),
@@ -116,20 +140,17 @@ export function ResourceTable<Row extends { id: number }>({
         labels={labels}
       />
       <ConfirmDialog
-        open={deleteCandidate(snapshot) !== null || deleting}
+        open={view.target !== null}
         title={t('table.confirmDelete')}
         message={target ? nameOf(target) : undefined}
         yesLabel={t('actions.yes')}
         noLabel={t('actions.no')}
-        busy={deleting}
+        busy={view.deleting}
         busyLabel={t('table.deleting')}
         onYes={() => table.send({ type: 'table.deleteConfirmed' })}
         onNo={() => table.send({ type: 'table.deleteCancelled' })}
       />
-      <FailureDialog
-        message={ready && snapshot.context.actionFailure ? snapshot.context.actionFailure.message : null}
-        onClose={() => table.send({ type: 'table.dismiss' })}
-      />
+      <FailureDialog message={view.actionFailure} onClose={() => table.send({ type: 'table.dismiss' })} />
     </>
   )
 }

@@ -1,10 +1,12 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
+import { useLang } from './runtime'
 import type { DataTableLabels } from '../../ui/data-table'
 
 /** The table's texts in the current language. */
 export function useTableLabels(estimate = false): DataTableLabels {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
+  const lang = useLang()
   return useMemo(
     () => ({
       pagination: t('table.pagination'),
@@ -15,8 +17,8 @@ export function useTableLabels(estimate = false): DataTableLabels {
       range: (from: number, to: number, total: number) => t(estimate ? 'table.rangeEstimate' : 'table.range', { from, to, total }),
       loading: t('table.loading'),
     }),
-    // i18n.language: the labels follow a language switch
+    // lang: the labels follow a language switch
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [t, i18n.language, estimate],
+    [t, lang, estimate],
   )
 }

@@ -2,8 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
-import { SEARCH_MIN_LENGTH } from '../../contract'
-import { filterValueOf } from '../../machines/data-table'
+import { filterValueOf, isSearchTooShort } from '../../machines/data-table'
 import { fieldStyles } from '../../ui/field'
 import { MultiComboboxField } from '../../ui/combobox-field'
 import { DateField } from '../../ui/date-field'
@@ -26,7 +25,7 @@ export function TableToolbar({
   const { t } = useTranslation()
   const searchText = useSelector(table, (s) => s.context.searchText)
   const status = useSelector(table, (s) => String(s.context.query.filters.is_active ?? 'all'))
-  const short = searchText.trim().length > 0 && searchText.trim().length < SEARCH_MIN_LENGTH
+  const short = useSelector(table, isSearchTooShort)
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })}>
       <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1', minW: '56', maxW: 'md' })}>
@@ -50,7 +49,9 @@ export function TableToolbar({
           <SelectField
             label={t('table.status')}
             value={status}
-            onValueChange={(value) => table.send({ type: 'table.filtered', filters: withFilter(table, 'is_active', value === '0' || value === '1' ? value : null) })}
+            onValueChange={(value) =>
+              table.send({ type: 'table.filtered', filters: withFilter(table, 'is_active', value === '0' || value === '1' ? value : null) })
+            }
             options={[
               { value: 'all', label: t('table.all') },
               { value: '1', label: t('table.active') },
@@ -83,7 +84,9 @@ export function FilterSelect({ table, name, label, options }: ChoiceFilterProps)
       <SelectField
         label={label}
         value={value}
-        onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, !next || next === 'all' ? null : next) })}
+        onValueChange={(next) =>
+          table.send({ type: 'table.filtered', filters: withFilter(table, name, !next || next === 'all' ? null : next) })
+        }
         options={[{ value: 'all', label: t('table.all') }, ...options]}
       />
     </div>
@@ -91,7 +94,17 @@ export function FilterSelect({ table, name, label, options }: ChoiceFilterProps)
 }
 
 /** A day filter (`yyyy-mm-dd`) with a calendar; `minDate` blocks the days before it (e.g. "until" after "from"). */
-export function FilterDate({ table, name, label, minFilter }: { table: ResourceTableActor; name: string; label: string; minFilter?: string }) {
+export function FilterDate({
+  table,
+  name,
+  label,
+  minFilter,
+}: {
+  table: ResourceTableActor
+  name: string
+  label: string
+  minFilter?: string
+}) {
   const { t } = useTranslation()
   const value = useSelector(table, (s) => filterValueOf(s, name))
   const min = useSelector(table, (s) => (minFilter ? filterValueOf(s, minFilter) : ''))
@@ -101,9 +114,7 @@ export function FilterDate({ table, name, label, minFilter }: { table: ResourceT
         label={label}
         value={value}
         minDate={min || undefined}
-        onValueChange={(next) => {
-          if (next !== value) table.send({ type: 'table.filtered', filters: withFilter(table, name, next || null) })
-        }}
+        onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, next || null) })}
         openLabel={t('table.openCalendar')}
         prevLabel={t('table.previousMonth')}
         nextLabel={t('table.nextMonth')}
@@ -127,10 +138,7 @@ export function FilterMulti({ table, name, label, options }: ChoiceFilterProps) 
         emptyText={t('table.noMatch')}
         removeLabel={(option) => t('table.removeChoice', { name: option })}
         openLabel={t('table.openChoices')}
-        onValueChange={(next) => {
-          const joined = next.join(',')
-          if (joined !== raw) table.send({ type: 'table.filtered', filters: withFilter(table, name, joined || null) })
-        }}
+        onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, next.join(',') || null) })}
       />
     </div>
   )

@@ -1,8 +1,7 @@
-import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
-import { useRoot } from '../../app/root'
 import { dataTableMachine, queryFromUrl, urlOfQuery, type TableResource } from '../../machines/data-table'
+import { useChart, useToaster } from './runtime'
 
 /**
  * A dataTable chart for a resource, its query mirrored in the address: reload, Back and shared
@@ -12,8 +11,8 @@ export function useResourceTable(resource: TableResource) {
   const location = useLocation()
   const navigate = useNavigate()
   const written = useRef(location.search)
-  const { toaster } = useRoot()
-  const actor = useActorRef(
+  const toaster = useToaster()
+  const actor = useChart(
     dataTableMachine.provide({
       actions: {
         syncUrl: (_, { query }) => {
@@ -26,7 +25,7 @@ export function useResourceTable(resource: TableResource) {
         },
       },
     }),
-    { input: { resource, query: queryFromUrl(new URLSearchParams(location.search)) } },
+    { resource, query: queryFromUrl(new URLSearchParams(location.search)) },
   )
   useEffect(() => {
     // Back/forward (or a link) changed the address: the chart adopts the query it holds.
@@ -38,6 +37,3 @@ export function useResourceTable(resource: TableResource) {
 }
 
 export type ResourceTableActor = ReturnType<typeof useResourceTable>
-
-export const useTableSelector = <T,>(actor: ResourceTableActor, selector: (s: ReturnType<ResourceTableActor['getSnapshot']>) => T) =>
-  useSelector(actor, selector)

@@ -1,21 +1,28 @@
+import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { companyRequestsResource, shippingIssuesResource, type CompanyRequest, type ShippingIssue } from '../../contract'
-import { paths } from '../../app/paths'
-import { useRoot } from '../../app/root'
+import {
+  type CompanyRequest,
+  companyRequestsResource,
+  type ShippingIssue,
+  shippingIssuesResource,
+  supportAccess,
+  supportScreens,
+} from '../../contract/support'
 import { Badge } from '../../ui/badge'
 import type { DataTableColumn } from '../../ui/data-table'
 import { formatDateTimeShort } from '../shared/format'
-import { usePermission } from '../shared/permissions'
 import { ResourceTable } from '../shared/resource-table'
 import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { useResourceTable, type ResourceTableActor } from '../shared/use-resource-table'
-import type { SupportKind } from '../../machines/support-item'
-import { SupportActionButton } from './support-action'
+import { supportStatusOf, type SupportKind } from '../../domain/support'
+import { isBusy } from '../../machines/data-table'
+import { SupportActionButton, type SupportDone } from './support-action'
+import { useCan, useLang, useToaster } from '../shared/runtime'
 
 export const viewPathOf = (kind: 'shipping' | 'company', id: number) =>
-  kind === 'shipping' ? `${paths.support.view}/${id}` : `${paths.support.view}/${id}?kind=company`
+  kind === 'shipping' ? supportScreens.view(id) : `${supportScreens.view(id)}?kind=company`
 
 const linkStyle = css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })
 const muted = css({ color: 'fg.subtle' })
@@ -25,10 +32,10 @@ const secondary = css({ color: 'fg.muted', fontSize: 'xs' })
 
 /** Shipping issues: search, resolved filter, sort and pages; an open one is marked as resolved from its row or its view. */
 export function ShippingIssuesListScreen() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const table = useResourceTable(shippingIssuesResource)
-  const canResolve = usePermission('support:resolve')
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
+  const canResolve = useCan(supportAccess.can.resolve)
+  const lang = useLang()
   const columns: DataTableColumn<ShippingIssue>[] = [
     {
       id: 'orderNumber',
@@ -55,11 +62,21 @@ export function ShippingIssuesListScreen() {
       ),
     },
     { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => row.tenant },
-    { id: 'issue', header: t('support.fields.issue'), cell: (row) => <span dir="auto" className={css({ display: 'block', minW: '48' })}>{row.issue}</span> },
+    {
+      id: 'issue',
+      header: t('support.fields.issue'),
+      cell: (row) => (
+        <span dir="auto" className={css({ display: 'block', minW: '48' })}>
+          {row.issue}
+        </span>
+      ),
+    },
     {
       id: 'resolved',
       header: t('table.status'),
-      cell: (row) => <Badge tone={row.resolved ? 'success' : 'warning'}>{row.resolved ? t('support.resolved') : t('support.notResolved')}</Badge>,
+      cell: (row) => (
+        <Badge tone={row.resolved ? 'success' : 'warning'}>{row.resolved ? t('support.resolved') : t('support.notResolved')}</Badge>
+      ),
     },
     {
       id: 'resolveAt',
@@ -68,7 +85,13 @@ export function ShippingIssuesListScreen() {
       nowrap: true,
       cell: (row) => (row.resolveAt ? formatDateTimeShort(row.resolveAt, lang) : <span className={muted}>—</span>),
     },
-    { id: 'created_at', header: t('support.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
+    {
+      id: 'created_at',
+      header: t('support.fields.created_at'),
+      sortable: true,
+      nowrap: true,
+      cell: (row) => formatDateTimeShort(row.created_at, lang),
+    },
   ]
   return (
     <SupportList<ShippingIssue>
@@ -81,17 +104,18 @@ export function ShippingIssuesListScreen() {
       viewPath={(row) => viewPathOf('shipping', row.id)}
       nameOf={(row) => row.orderNumber}
       actionLabel={(row) => `${t('support.markResolved')} ${row.orderNumber}`}
-      open={(row) => canResolve && !row.resolved}
+      allowed={canResolve}
+      doneAt={(row) => row.resolveAt}
     />
   )
 }
 
 /** Shipping company requests: search, activated filter, sort and pages; a pending one is activated from its row or its view. */
 export function CompanyRequestsListScreen() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const table = useResourceTable(companyRequestsResource)
-  const canActivate = usePermission('support:activate')
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
+  const canActivate = useCan(supportAccess.can.activate)
+  const lang = useLang()
   const columns: DataTableColumn<CompanyRequest>[] = [
     {
       id: 'company_name',
@@ -103,11 +127,18 @@ export function CompanyRequestsListScreen() {
       ),
     },
     { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => row.tenant },
-    { id: 'contact_phone', header: t('support.fields.contact_phone'), nowrap: true, cell: (row) => <bdi dir="ltr">{row.contact_phone}</bdi> },
+    {
+      id: 'contact_phone',
+      header: t('support.fields.contact_phone'),
+      nowrap: true,
+      cell: (row) => <bdi dir="ltr">{row.contact_phone}</bdi>,
+    },
     {
       id: 'activated',
       header: t('table.status'),
-      cell: (row) => <Badge tone={row.activated ? 'success' : 'warning'}>{row.activated ? t('support.activated') : t('support.notActivated')}</Badge>,
+      cell: (row) => (
+        <Badge tone={row.activated ? 'success' : 'warning'}>{row.activated ? t('support.activated') : t('support.notActivated')}</Badge>
+      ),
     },
     {
       id: 'activatedAt',
@@ -116,7 +147,13 @@ export function CompanyRequestsListScreen() {
       nowrap: true,
       cell: (row) => (row.activatedAt ? formatDateTimeShort(row.activatedAt, lang) : <span className={muted}>—</span>),
     },
-    { id: 'created_at', header: t('support.fields.created_at'), sortable: true, nowrap: true, cell: (row) => formatDateTimeShort(row.created_at, lang) },
+    {
+      id: 'created_at',
+      header: t('support.fields.created_at'),
+      sortable: true,
+      nowrap: true,
+      cell: (row) => formatDateTimeShort(row.created_at, lang),
+    },
   ]
   return (
     <SupportList<CompanyRequest>
@@ -129,7 +166,8 @@ export function CompanyRequestsListScreen() {
       viewPath={(row) => viewPathOf('company', row.id)}
       nameOf={(row) => row.company_name}
       actionLabel={(row) => `${t('support.activate')} ${row.company_name}`}
-      open={(row) => canActivate && !row.activated}
+      allowed={canActivate}
+      doneAt={(row) => row.activatedAt}
     />
   )
 }
@@ -148,7 +186,8 @@ function SupportList<Row extends { id: number; version: number }>({
   viewPath,
   nameOf,
   actionLabel,
-  open,
+  allowed,
+  doneAt,
 }: {
   table: ResourceTableActor
   kind: SupportKind
@@ -160,14 +199,18 @@ function SupportList<Row extends { id: number; version: number }>({
   viewPath: (row: Row) => string
   nameOf: (row: Row) => string
   actionLabel: (row: Row) => string
-  /** The item is still open and this admin may act on it. */
-  open: (row: Row) => boolean
+  /** This admin may act on the items (the chart offers the action where the item stands). */
+  allowed: boolean
+  /** When the item was resolved or activated (null while open). */
+  doneAt: (row: Row) => string | null
 }) {
   const { t } = useTranslation()
-  const { toaster } = useRoot()
+  const toaster = useToaster()
+  const busy = useSelector(table, isBusy)
   // the server's message, then the rows again (the row changes state or leaves a filtered list)
-  const done = (message: string) => {
-    toaster.success({ title: message })
+  const done: SupportDone = (message, outcome) => {
+    if (outcome === 'done') toaster.success({ title: message })
+    else toaster.info({ title: message })
     table.send({ type: 'table.reload' })
   }
   return (
@@ -192,12 +235,19 @@ function SupportList<Row extends { id: number; version: number }>({
         columns={columns}
         viewPath={viewPath}
         nameOf={nameOf}
-        rowActions={(row, ready) =>
-          open(row) ? (
+        rowActions={(row) =>
+          allowed ? (
             <SupportActionButton
               key={`${row.id}-${row.version}`}
               variant="outline"
-              kind={kind} path={path} id={row.id} disabled={!ready} label={actionLabel(row)} onDone={done} />
+              kind={kind}
+              status={supportStatusOf(kind, doneAt(row))}
+              path={path}
+              id={row.id}
+              disabled={busy}
+              label={actionLabel(row)}
+              onDone={done}
+            />
           ) : null
         }
       />

@@ -1,22 +1,28 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { isPending, supportItemMachine, type SupportKind } from '../../machines/support-item'
+import type { SupportKind, SupportStatus } from '../../domain/support'
+import { isPending, offeredAction, supportFailure, supportItemMachine } from '../../machines/support-item'
 import { Button } from '../../ui/button'
 import { FailureDialog } from '../shared/failure-dialog'
+import { useChart } from '../shared/runtime'
 
 const labels = {
-  shippingIssue: { action: 'support.markResolved', pending: 'support.resolving', event: 'support.resolve' },
-  companyRequest: { action: 'support.activate', pending: 'support.activating', event: 'support.activate' },
+  shippingIssue: { action: 'support.markResolved', pending: 'support.resolving' },
+  companyRequest: { action: 'support.activate', pending: 'support.activating' },
 } as const
+
+/** How the action ended: this admin did it, or someone had done it first (nothing changed). */
+export type SupportDone = (message: string, outcome: 'done' | 'alreadyDone') => void
 
 /**
  * "Mark as resolved" of an open shipping issue or "Activate" of a pending company request, run by
- * the supportItem chart (the same chart the server checks the action with). `onDone` gets the
- * server's message; a failure shows the server's message in the error dialog.
+ * the supportItem chart from where the record stands; offered only while the chart accepts it.
+ * `onDone` gets the server's message; a failure shows it in the error dialog.
  */
 export function SupportActionButton({
   kind,
+  status,
   path,
   id,
   disabled,
@@ -25,6 +31,7 @@ export function SupportActionButton({
   onDone,
 }: {
   kind: SupportKind
+  status: SupportStatus
   path: string
   id: number
   disabled?: boolean
@@ -32,20 +39,25 @@ export function SupportActionButton({
   label?: string
   /** Solid on a record's own page; outline among a table's rows. */
   variant?: 'solid' | 'outline'
-  onDone: (message: string) => void
+  onDone: SupportDone
 }) {
   const { t } = useTranslation()
   const done = useRef(onDone)
   done.current = onDone
-  const actor = useActorRef(
-    supportItemMachine.provide({ actions: { onDone: (_, { message }) => done.current(message) } }),
-    { input: { kind, status: kind === 'shippingIssue' ? 'notResolved' : 'notActivated', path, id } },
+  const actor = useChart(
+    supportItemMachine.provide({
+      actions: {
+        onDone: (_, { message }) => done.current(message, 'done'),
+        onAlreadyDone: (_, { message }) => done.current(message, 'alreadyDone'),
+      },
+    }),
+    { kind, status, path, id },
   )
+  const offered = useSelector(actor, offeredAction)
   const pending = useSelector(actor, isPending)
-  const failure = useSelector(actor, (s) => s.context.failure)
-  const finished = useSelector(actor, (s) => s.matches({ shippingIssue: 'resolved' }) || s.matches({ companyRequest: 'activated' }))
+  const failure = useSelector(actor, supportFailure)
   const text = labels[kind]
-  if (finished) return null
+  if (!offered && !pending) return null
   return (
     <>
       <Button
@@ -55,7 +67,7 @@ export function SupportActionButton({
         loadingText={t(text.pending)}
         disabled={disabled}
         aria-label={label}
-        onClick={() => actor.send({ type: text.event })}
+        onClick={() => offered && actor.send(offered)}
       >
         {t(text.action)}
       </Button>

@@ -2,15 +2,21 @@ import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useSearchParams } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { companyRequestsResource, shippingIssuesResource, type CompanyRequest, type ShippingIssue } from '../../contract'
-import { paths } from '../../app/paths'
-import { useRoot } from '../../app/root'
+import {
+  type CompanyRequest,
+  companyRequestsResource,
+  type ShippingIssue,
+  shippingIssuesResource,
+  supportAccess,
+  supportScreens,
+} from '../../contract/support'
+import { supportStatusOf } from '../../domain/support'
 import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
 import { formatDateTime } from '../shared/format'
-import { usePermission } from '../shared/permissions'
 import { RecordView, viewStyles } from '../shared/record-view'
-import { SupportActionButton } from './support-action'
+import { SupportActionButton, type SupportDone } from './support-action'
+import { useCan, useLang, useToaster } from '../shared/runtime'
 
 /** `view/{id}` of a shipping issue, or of a company request with `?kind=company`. */
 export function SupportViewScreen() {
@@ -36,7 +42,19 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
 }
 
 /** The card of a support item: title, state, its action while it is open, Back, and its fields. */
-function SupportCard({ title, badge, action, back, children }: { title: ReactNode; badge: ReactNode; action: ReactNode; back: string; children: ReactNode }) {
+function SupportCard({
+  title,
+  badge,
+  action,
+  back,
+  children,
+}: {
+  title: ReactNode
+  badge: ReactNode
+  action: ReactNode
+  back: string
+  children: ReactNode
+}) {
   const { t } = useTranslation()
   return (
     <section className={viewStyles.card} aria-labelledby="support-title">
@@ -58,18 +76,19 @@ function SupportCard({ title, badge, action, back, children }: { title: ReactNod
 }
 
 /** The action's message as a toast, then the record again (its new state, when and by whom). */
-function useDone(reload: () => void) {
-  const { toaster } = useRoot()
-  return (message: string) => {
-    toaster.success({ title: message })
+function useDone(reload: () => void): SupportDone {
+  const toaster = useToaster()
+  return (message, outcome) => {
+    if (outcome === 'done') toaster.success({ title: message })
+    else toaster.info({ title: message })
     reload()
   }
 }
 
 function ShippingIssueView({ item, reload }: { item: ShippingIssue; reload: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
-  const canResolve = usePermission('support:resolve')
+  const { t } = useTranslation()
+  const lang = useLang()
+  const canResolve = useCan(supportAccess.can.resolve)
   const done = useDone(reload)
   return (
     <SupportCard
@@ -80,11 +99,18 @@ function ShippingIssueView({ item, reload }: { item: ShippingIssue; reload: () =
       }
       badge={<Badge tone={item.resolved ? 'success' : 'warning'}>{item.resolved ? t('support.resolved') : t('support.notResolved')}</Badge>}
       action={
-        canResolve && !item.resolved ? (
-          <SupportActionButton key={item.version} kind="shippingIssue" path={shippingIssuesResource.path} id={item.id} onDone={done} />
+        canResolve ? (
+          <SupportActionButton
+            key={item.version}
+            kind="shippingIssue"
+            status={supportStatusOf('shippingIssue', item.resolveAt)}
+            path={shippingIssuesResource.path}
+            id={item.id}
+            onDone={done}
+          />
         ) : null
       }
-      back={paths.support.shippingList}
+      back={supportScreens.shippingList}
     >
       <Row label={t('support.fields.orderNumber')}>
         <bdi>{item.orderNumber}</bdi>
@@ -108,20 +134,29 @@ function ShippingIssueView({ item, reload }: { item: ShippingIssue; reload: () =
 }
 
 function CompanyRequestView({ item, reload }: { item: CompanyRequest; reload: () => void }) {
-  const { t, i18n } = useTranslation()
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
-  const canActivate = usePermission('support:activate')
+  const { t } = useTranslation()
+  const lang = useLang()
+  const canActivate = useCan(supportAccess.can.activate)
   const done = useDone(reload)
   return (
     <SupportCard
       title={item.company_name}
-      badge={<Badge tone={item.activated ? 'success' : 'warning'}>{item.activated ? t('support.activated') : t('support.notActivated')}</Badge>}
+      badge={
+        <Badge tone={item.activated ? 'success' : 'warning'}>{item.activated ? t('support.activated') : t('support.notActivated')}</Badge>
+      }
       action={
-        canActivate && !item.activated ? (
-          <SupportActionButton key={item.version} kind="companyRequest" path={companyRequestsResource.path} id={item.id} onDone={done} />
+        canActivate ? (
+          <SupportActionButton
+            key={item.version}
+            kind="companyRequest"
+            status={supportStatusOf('companyRequest', item.activatedAt)}
+            path={companyRequestsResource.path}
+            id={item.id}
+            onDone={done}
+          />
         ) : null
       }
-      back={paths.support.companyRequestsList}
+      back={supportScreens.companyRequestsList}
     >
       <Row label={t('support.fields.company_name')}>{item.company_name}</Row>
       <Row label={t('support.fields.tenant')}>{item.tenant}</Row>

@@ -1,10 +1,10 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { shallowEqual, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
 import { Form } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
-import { termsBody } from '../../contract'
-import { isSavingTerms, termsFieldError, termsMachine, type TermsValues } from '../../machines/terms'
+import { termsAccess, termsBody } from '../../contract/terms'
+import { termsMachine, termsViewOf, type TermsValues } from '../../machines/terms'
 import { FormRichTextEditor } from '../../forms/ark-fields'
 import { zodValidator } from '../../forms/zod-adapter'
 import { Alert } from '../../ui/alert'
@@ -15,26 +15,23 @@ import { cardStyle, LoadFailed } from '../shared/card'
 import { useEditorLabels } from '../shared/editor-labels'
 import { FailureDialog } from '../shared/failure-dialog'
 import { formatDateTime } from '../shared/format'
-import { usePermission } from '../shared/permissions'
 import { useTranslateRef } from '../shared/use-translate-ref'
-
+import { useCan, useChart, useLang } from '../shared/runtime'
 
 /** The terms and conditions: one record, Arabic and English rich text, saved together. */
 export function TermsScreen() {
-  const { t, i18n } = useTranslation()
+  const { t } = useTranslation()
   const translate = useTranslateRef()
   const editorLabels = useEditorLabels()
-  const canUpdate = usePermission('terms:update')
-  const terms = useActorRef(termsMachine)
-  const snapshot = useSelector(terms, (s) => s)
-  const { record, failure, message } = snapshot.context
-  const saving = isSavingTerms(snapshot)
-  const lang = i18n.language === 'en' ? 'en' : 'ar'
+  const canUpdate = useCan(termsAccess.can.update)
+  const terms = useChart(termsMachine)
+  const { loading, loadFailure, record, message, saving, conflict, failure, errors } = useSelector(terms, termsViewOf, shallowEqual)
+  const lang = useLang()
   const initialValues = useMemo<TermsValues>(() => ({ terms_ar: record?.terms_ar ?? '', terms_en: record?.terms_en ?? '' }), [record])
   const validate = useMemo(() => zodValidator(termsBody, translate), [translate])
 
-  if (snapshot.matches('loading')) return <LoadingScreen label={t('common.loading')} />
-  if (snapshot.matches('loadFailed')) return <LoadFailed message={failure?.message} onRetry={() => terms.send({ type: 'terms.retry' })} />
+  if (loading) return <LoadingScreen label={t('common.loading')} />
+  if (loadFailure !== null) return <LoadFailed message={loadFailure} onRetry={() => terms.send({ type: 'terms.retry' })} />
 
   return (
     <Form<TermsValues>
@@ -58,7 +55,7 @@ export function TermsScreen() {
               labels={editorLabels}
               required
               disabled={!canUpdate}
-              serverError={termsFieldError(snapshot, 'terms_ar')}
+              serverError={errors.terms_ar?.[0]}
             />
             <FormRichTextEditor
               name="terms_en"
@@ -67,12 +64,14 @@ export function TermsScreen() {
               labels={editorLabels}
               required
               disabled={!canUpdate}
-              serverError={termsFieldError(snapshot, 'terms_en')}
+              serverError={errors.terms_en?.[0]}
             />
           </div>
           <div className={css({ display: 'flex', gap: '3', mt: '8', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' })}>
             {record ? (
-              <p className={css({ color: 'fg.muted', fontSize: 'sm', me: 'auto' })}>{t('terms.updatedAt', { date: formatDateTime(record.updated_at, lang) })}</p>
+              <p className={css({ color: 'fg.muted', fontSize: 'sm', me: 'auto' })}>
+                {t('terms.updatedAt', { date: formatDateTime(record.updated_at, lang) })}
+              </p>
             ) : null}
             {canUpdate ? (
               <Button type="submit" loading={saving} loadingText={t('form.saving')}>
@@ -81,19 +80,16 @@ export function TermsScreen() {
             ) : null}
           </div>
           <ConfirmDialog
-            open={snapshot.matches('conflict')}
+            open={conflict !== null}
             tone="primary"
             title={t('form.conflictTitle')}
-            message={failure?.message || t('errors.conflict')}
+            message={conflict || t('errors.conflict')}
             yesLabel={t('actions.reload')}
             noLabel={t('actions.stay')}
             onYes={() => terms.send({ type: 'terms.reload' })}
             onNo={() => terms.send({ type: 'terms.dismiss' })}
           />
-          <FailureDialog
-            message={snapshot.matches('editing') && failure && failure.status !== 422 ? failure.message : null}
-            onClose={() => terms.send({ type: 'terms.dismiss' })}
-          />
+          <FailureDialog message={failure} onClose={() => terms.send({ type: 'terms.dismiss' })} />
         </form>
       )}
     />

@@ -1,16 +1,17 @@
 import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
-import { useRoot } from '../../app/root'
-import { GlobeIcon } from '../../ui/icons'
+import { isAdmin } from '../../machines/session'
 import { buttonRecipe } from '../../ui/button'
+import { GlobeIcon } from '../../ui/icons'
+import { useRoot } from '../root'
 
-/** Switches between Arabic and English; shows the other language's own name. */
+/** Switches between Arabic and English (saved on the server for a signed-in admin); shows the other language's own name. */
 export function LanguageSwitch() {
   const { locale, session } = useRoot()
   const { t } = useTranslation()
   const current = useSelector(locale, (s) => s.context.locale)
-  const signedInAdmin = useSelector(session, (s) => s.matches('signedIn') && s.context.identity === 'admin')
+  const signedInAdmin = useSelector(session, isAdmin)
   const next = current === 'ar' ? 'en' : 'ar'
   return (
     <button

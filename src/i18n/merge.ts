@@ -1,0 +1,19 @@
+export type MessageTree = { [key: string]: unknown }
+
+/**
+ * One language's catalogue from its files: each file's top-level keys join the catalogue; a key
+ * two files define is an error (a module would silently hide another's messages).
+ */
+export function mergeFiles(files: readonly { name: string; messages: MessageTree }[]): MessageTree {
+  const out: MessageTree = {}
+  const owner = new Map<string, string>()
+  for (const { name, messages } of files) {
+    for (const [key, value] of Object.entries(messages)) {
+      const first = owner.get(key)
+      if (first) throw new Error(`message key "${key}" is defined by both ${first} and ${name}`)
+      owner.set(key, name)
+      out[key] = value
+    }
+  }
+  return out
+}

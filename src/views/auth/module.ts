@@ -1,0 +1,18 @@
+import { screens } from '../../contract/screens'
+import { defineModule } from '../shared/screen-module'
+import type messages from '../../i18n/locales/ar/auth.json'
+
+declare module '../../i18n/catalogue' {
+  interface ModuleMessages extends Messages {}
+}
+type Messages = typeof messages
+
+/** Signing in and getting back in: for guests only. */
+export default defineModule({
+  name: 'auth',
+  routes: [
+    { path: screens.signIn, access: 'guest', screen: () => import('./sign-in').then((m) => m.SignInScreen) },
+    { path: screens.forgetPassword, access: 'guest', screen: () => import('./forget-password').then((m) => m.ForgetPasswordScreen) },
+    { path: screens.resetPassword, access: 'guest', screen: () => import('./reset-password').then((m) => m.ResetPasswordScreen) },
+  ],
+})

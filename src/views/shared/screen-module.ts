@@ -1,0 +1,56 @@
+import type { ParseKeys } from 'i18next'
+import type { ComponentType, SVGProps } from 'react'
+
+/** A key of the message catalogue. */
+export type MessageKey = ParseKeys
+
+export type MenuIcon = ComponentType<SVGProps<SVGSVGElement>>
+
+/** Who reaches a screen: signed-in admins (the default), guests only (sign-in), or anyone (404). */
+type ScreenAccess = 'admin' | 'guest' | 'public'
+
+export type ScreenRoute = {
+  /** The route pattern, from the module's screens in the contract (`categoriesScreens.patterns.list`). */
+  path: string
+  /** Heading of the admin layout's toolbar. */
+  title?: MessageKey
+  access?: ScreenAccess
+  /** What the admin must hold to open it (a module's `xxxAccess.can.view`); the server checks again. */
+  permission?: string
+  /** The screen component, loaded when first visited. */
+  screen: () => Promise<ComponentType>
+}
+
+/** A header entry that holds several screens' entries (catalogue, content, support, ...). */
+export type MenuGroup = { key: string; label: MessageKey; icon: MenuIcon; order: number }
+
+export type MenuItem = {
+  path: string
+  /** Every path under it marks the entry as current. */
+  section: string
+  /** Screens under it that no entry names (a record's view) mark the entry's group as current. */
+  area?: string
+  label: MessageKey
+  icon: MenuIcon
+  /** Shown only to admins holding it; null: every admin. */
+  permission: string | null
+  /** In this group's menu; without one, a header entry of its own. */
+  group?: MenuGroup
+  /** Place among its neighbours (lower first). */
+  order: number
+}
+
+/**
+ * What a module of the web app declares, once, in its folder's `module.ts`: its screens (with the
+ * permission each needs), the bare section address that leads to its first screen, and its menu
+ * entries. The app builds its router and header menu from every module's declaration.
+ */
+export type ScreenModule = {
+  name: string
+  routes: readonly ScreenRoute[]
+  /** `/admin-panel/categories` -> `/admin-panel/categories/list`. */
+  redirects?: readonly { from: string; to: string }[]
+  menu?: readonly MenuItem[]
+}
+
+export const defineModule = (module: ScreenModule): ScreenModule => module
