@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate'
 import { createResource, getResource, updateResource } from '../api/resource'
-import type { ResourceDef } from '../contract'
+import type { ResourceDef } from '../contract/resource'
 import { failureOf, type Failure } from './failure'
 
 export type FormResource = Pick<ResourceDef, 'name' | 'path'>
@@ -26,6 +26,8 @@ export type CrudFormContext = {
   message: string | null
   /** The leave question was raised by a navigation the app held back (a link, Back), not by Cancel. */
   navigationHeld: boolean
+  /** Fields whose file is still uploading (their stored name is not known yet). */
+  uploading: readonly string[]
 }
 
 export type CrudFormEvent =
@@ -39,26 +41,33 @@ export type CrudFormEvent =
   | { type: 'form.leaveCancelled' }
   /** The app held back a navigation away from the form (a link, the header menu, Back). */
   | { type: 'form.navigationBlocked' }
+  /** A field's file started uploading; its stored name comes with `form.uploadFinished`. */
+  | { type: 'form.uploadStarted'; field: string }
+  | { type: 'form.uploadFinished'; field: string; value: string }
+  /** The upload failed or was given up (another file chosen, the image removed). */
+  | { type: 'form.uploadStopped'; field: string }
 
 export type SavedParams = { id: number | null; record: unknown; message: string }
 
 type SaveInput = { resource: FormResource; id: number | null; values: FormValues }
 
-const versionOf = (record: FormValues) => (typeof record.version === 'number' ? { version: record.version } : {})
+/** The version an edit is sent with: the one the record was loaded at (set here only). */
+export const versionOf = (record: FormValues) => (typeof record.version === 'number' ? { version: record.version } : {})
 
 /** Stay on the form: the question closes, the changes stay, a held-back navigation is dropped. */
-const stay = [
-  { guard: 'isNavigationHeld', target: 'editing', actions: ['stayOnForm', 'releaseNavigation'], description: 'The held-back navigation is dropped.' },
-  { target: 'editing' },
-] as const
+const stay = {
+  target: 'editing',
+  actions: ['stayOnForm', 'releaseNavigation'],
+  description: 'The question closes, the changes stay; a held-back navigation is dropped.',
+} as const
 
 /**
  * A resource form (spec sections 5, 7 and 8): load (edit) or start empty (create), edit, submit;
  * server field errors (422) go onto their fields, a stale edit (409) is offered as a reload, and
  * leaving with unsaved changes asks first, whether by Cancel or by a navigation the app held back.
  * The app provides `onSaved` (success dialog, close the modal, reload the table), `leave` (close
- * the modal or navigate away), and `proceedNavigation` / `stayOnForm` (let a held-back navigation
- * go on, or drop it).
+ * the modal or navigate away), `proceedNavigation` / `stayOnForm` (let a held-back navigation
+ * go on, or drop it) and may provide `askToLeave` (the question is raised).
  */
 export const crudFormMachine = setup({
   types: {
@@ -81,6 +90,8 @@ export const crudFormMachine = setup({
     leave: () => {},
     proceedNavigation: () => {},
     stayOnForm: () => {},
+    /** The question is raised (a modal form opens it over itself). */
+    askToLeave: () => {},
     holdNavigation: assign({ navigationHeld: true }),
     releaseNavigation: assign({ navigationHeld: false }),
     setRecord: assign((_, params: { record: FormValues }) => ({ record: params.record, dirty: false, failure: null, errors: {} })),
@@ -93,6 +104,14 @@ export const crudFormMachine = setup({
       return { failure, errors: failure.errors }
     }),
     dismiss: assign({ failure: null }),
+    startUpload: assign(({ context }, params: { field: string }) => ({
+      uploading: context.uploading.includes(params.field) ? context.uploading : [...context.uploading, params.field],
+    })),
+    endUpload: assign(({ context }, params: { field: string }) => ({ uploading: context.uploading.filter((f) => f !== params.field) })),
+    /** The held save goes out with the uploaded file's stored name. */
+    takeUpload: assign(({ context }, params: { field: string; value: string }) => ({
+      values: { ...context.values, [params.field]: params.value },
+    })),
   },
   guards: {
     isEdit: ({ context }) => context.id !== null,
@@ -100,6 +119,7 @@ export const crudFormMachine = setup({
     /** A loaded record with nothing typed over it can be fetched again without losing anything. */
     canRefresh: ({ context }) => context.id !== null && !context.dirty,
     isNavigationHeld: ({ context }) => context.navigationHeld,
+    isUploading: ({ context }) => context.uploading.length > 0,
     isValidation: (_, params: { error: unknown }) => failureOf(params.error).status === 422,
     /** A stale edit: someone saved the record since it was loaded. */
     isConflict: ({ context }, params: { error: unknown }) => context.id !== null && failureOf(params.error).status === 409,
@@ -116,13 +136,18 @@ export const crudFormMachine = setup({
     failure: null,
     message: null,
     navigationHeld: false,
+    uploading: [],
   }),
   initial: 'starting',
   on: {
     'form.navigationBlocked': {
+      target: '.left',
       actions: 'proceedNavigation',
-      description: 'Nothing unsaved to lose here (loading, saving, saved): the navigation goes on.',
+      description: 'Nothing unsaved to lose here (loading, a failed load, saving): the navigation goes on and the form is left.',
     },
+    'form.uploadStarted': { actions: { type: 'startUpload', params: ({ event }) => event } },
+    'form.uploadFinished': { actions: { type: 'endUpload', params: ({ event }) => event } },
+    'form.uploadStopped': { actions: { type: 'endUpload', params: ({ event }) => event } },
   },
   states: {
     starting: {
@@ -152,22 +177,60 @@ export const crudFormMachine = setup({
       description: 'The admin edits; `errors` holds the server field errors of the last submit, `failure` its message.',
       on: {
         'form.changed': { actions: { type: 'setDirty', params: ({ event }) => event } },
-        'form.submit': { target: 'submitting', actions: { type: 'setValues', params: ({ event }) => event } },
+        'form.submit': [
+          {
+            guard: 'isUploading',
+            target: 'awaitingUploads',
+            description: 'A file is still uploading: the save waits for it instead of going without it.',
+            actions: { type: 'setValues', params: ({ event }) => event },
+          },
+          { target: 'submitting', actions: { type: 'setValues', params: ({ event }) => event } },
+        ],
         'form.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
         'form.reload': {
           guard: 'canRefresh',
           target: 'loading',
-          description: 'A view fetches its record again (e.g. after adding a sub-record); the shown record stays until the new one arrives.',
+          description:
+            'A view fetches its record again (e.g. after adding a sub-record); the shown record stays until the new one arrives.',
         },
         'form.leaveRequested': [
           { guard: 'isDirty', target: 'confirmingLeave', description: 'Unsaved changes: ask first.' },
           { target: 'left', actions: 'leave' },
         ],
         'form.navigationBlocked': [
-          { guard: 'isDirty', target: 'confirmingLeave', actions: 'holdNavigation', description: 'A link or Back with unsaved changes: ask first.' },
-          { actions: 'proceedNavigation' },
+          {
+            guard: 'isDirty',
+            target: 'confirmingLeave',
+            actions: 'holdNavigation',
+            description: 'A link or Back with unsaved changes: ask first.',
+          },
+          { target: 'left', actions: 'proceedNavigation', description: 'Nothing typed: the navigation goes on.' },
         ],
       },
+    },
+    awaitingUploads: {
+      description: 'Save was pressed while a file uploads: the save goes out with the stored file once it is uploaded.',
+      on: {
+        'form.uploadFinished': {
+          description: 'Its stored name joins the held save.',
+          actions: [
+            { type: 'takeUpload', params: ({ event }) => event },
+            { type: 'endUpload', params: ({ event }) => event },
+          ],
+        },
+        'form.uploadStopped': {
+          target: 'editing',
+          description: 'The upload failed or was given up: nothing is saved; the field says why.',
+          actions: { type: 'endUpload', params: ({ event }) => event },
+        },
+        'form.leaveRequested': { target: 'confirmingLeave', description: 'The changes are not saved yet: ask first.' },
+        'form.navigationBlocked': {
+          target: 'confirmingLeave',
+          actions: 'holdNavigation',
+          description: 'The changes are not saved yet: ask first.',
+        },
+      },
+      always: { guard: not('isUploading'), target: 'submitting', description: 'Every file is stored: the save goes out.' },
     },
     submitting: {
       description: 'Loading flag "crud": create or update (with the version it was loaded at).',
@@ -183,7 +246,10 @@ export const crudFormMachine = setup({
           target: 'saved',
           actions: [
             { type: 'setSaved', params: ({ event }) => ({ message: event.output.message }) },
-            { type: 'onSaved', params: ({ context, event }) => ({ id: context.id, record: event.output.result, message: event.output.message }) },
+            {
+              type: 'onSaved',
+              params: ({ context, event }) => ({ id: context.id, record: event.output.result, message: event.output.message }),
+            },
           ],
         },
         onError: [
@@ -208,11 +274,16 @@ export const crudFormMachine = setup({
       on: {
         'form.reload': 'loading',
         'form.leaveRequested': { target: 'confirmingLeave', description: 'The changes are not saved: ask first.' },
-        'form.navigationBlocked': { target: 'confirmingLeave', actions: 'holdNavigation', description: 'The changes are not saved: ask first.' },
+        'form.navigationBlocked': {
+          target: 'confirmingLeave',
+          actions: 'holdNavigation',
+          description: 'The changes are not saved: ask first.',
+        },
       },
     },
     confirmingLeave: {
-      description: 'Unsaved changes: the view asks whether to leave them.',
+      description: 'Unsaved changes: the view asks whether to leave them (the question replaces a failure message; field errors stay).',
+      entry: ['dismiss', 'askToLeave'],
       on: {
         'form.leaveConfirmed': [
           { guard: 'isNavigationHeld', target: 'left', actions: 'proceedNavigation', description: 'The held-back navigation goes on.' },
@@ -226,32 +297,31 @@ export const crudFormMachine = setup({
         'form.navigationBlocked': { actions: 'holdNavigation' },
       },
     },
-    saved: {
-      description: 'Saved; `message` holds the server message.',
-      on: { 'form.leaveRequested': { target: 'left', actions: 'leave' } },
-    },
+    saved: { type: 'final', description: 'Saved; `message` holds the server message and the app goes on (`onSaved`).' },
     left: { type: 'final', description: 'The form was left.' },
   },
 })
 
-export type CrudFormMachine = typeof crudFormMachine
 export type CrudFormSnapshot = SnapshotFrom<typeof crudFormMachine>
 
 /** Leaving now would lose typed changes: the app holds navigations back while this is true. */
 export const holdsUnsavedChanges = (s: CrudFormSnapshot) =>
-  s.context.dirty && (s.matches('editing') || s.matches('conflict') || s.matches('confirmingLeave'))
+  s.context.dirty && (s.matches('editing') || s.matches('conflict') || s.matches('confirmingLeave') || s.matches('awaitingUploads'))
 
 /** The record loaded last, kept while it is fetched again; null before the first load. */
 export const shownRecord = (s: CrudFormSnapshot): FormValues | null =>
   s.context.id !== null && Object.keys(s.context.record).length > 0 ? s.context.record : null
 
-/** The loading flags of spec section 4 a form has: item (loading the record), crud (saving). */
-export const formLoadingFlags = (s: CrudFormSnapshot) => ({ item: s.matches('loading'), crud: s.matches('submitting') })
+/** The loading flags of spec section 4 a form has: item (loading the record), crud (saving, or holding a save for an upload). */
+export const formLoadingFlags = (s: CrudFormSnapshot) => ({
+  item: s.matches('loading'),
+  crud: s.matches('submitting') || s.matches('awaitingUploads'),
+})
+/** A save waits for a file to finish uploading. */
+export const isAwaitingUploads = (s: CrudFormSnapshot) => s.matches('awaitingUploads')
 /** Server field errors of a field (422), empty when none. */
-export const fieldErrorsOf = (s: CrudFormSnapshot, field: string): string[] => s.context.errors[field] ?? []
 /** The form's initial values: the loaded record (edit) or the initial values (create). */
 export const initialValuesOf = (s: CrudFormSnapshot) => s.context.record
 /** The form can be edited and submitted. */
-export const isEditable = (s: CrudFormSnapshot) => s.matches('editing')
 /** The message of the failure to show, or null. */
 export const formFailure = (s: CrudFormSnapshot) => s.context.failure

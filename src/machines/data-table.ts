@@ -8,7 +8,7 @@ import {
   type Page,
   type ResourceDef,
   type SortDirection,
-} from '../contract'
+} from '../contract/resource'
 import { failureOf, type Failure } from './failure'
 
 export type { ListQuery } from '../api/resource'
@@ -92,14 +92,25 @@ export function queryFromUrl(params: URLSearchParams): ListQuery {
 }
 
 /** The URL search params of a table query (what `syncUrl` writes). */
-export const urlOfQuery = (query: ListQuery) =>
-  new URLSearchParams(Object.entries(queryStringOf(query)).map(([k, v]) => [k, String(v)]))
+export const urlOfQuery = (query: ListQuery) => new URLSearchParams(Object.entries(queryStringOf(query)).map(([k, v]) => [k, String(v)]))
+
+/** A term typed but too short to search with (spec section 9: from 2 characters). */
+const isTooShort = (text: string) => {
+  const term = text.trim()
+  return term.length > 0 && term.length < SEARCH_MIN_LENGTH
+}
 
 /** The search term that applies once the debounce ends, or null when none does. */
 const appliedSearch = (text: string, current: string | undefined): string | null => {
   const term = text.trim()
-  if (term.length > 0 && term.length < SEARCH_MIN_LENGTH) return null
+  if (isTooShort(term)) return null
   return term === (current ?? '') ? null : term
+}
+
+/** The same filters, whatever their order. */
+const sameFilters = (a: Record<string, QueryValue>, b: Record<string, QueryValue>) => {
+  const keys = Object.keys(a).sort()
+  return JSON.stringify(keys) === JSON.stringify(Object.keys(b).sort()) && keys.every((k) => String(a[k]) === String(b[k]))
 }
 
 const syncUrl = { type: 'syncUrl', params: ({ context }: { context: DataTableContext }) => ({ query: context.query }) } as const
@@ -131,7 +142,9 @@ export const dataTableMachine = setup({
     syncUrl: (_, _params: SyncUrlParams) => {},
     onToggled: (_, _params: TableActionDoneParams) => {},
     onDeleted: (_, _params: TableActionDoneParams) => {},
-    setPageNumber: assign(({ context }, params: { page: number }) => ({ query: { ...context.query, page: Math.max(FIRST_PAGE, params.page) } })),
+    setPageNumber: assign(({ context }, params: { page: number }) => ({
+      query: { ...context.query, page: Math.max(FIRST_PAGE, params.page) },
+    })),
     setPageSize: assign(({ context }, params: { pageSize: number }) => ({
       query: { ...context.query, pageSize: params.pageSize, page: FIRST_PAGE },
     })),
@@ -167,6 +180,8 @@ export const dataTableMachine = setup({
   guards: {
     searchApplies: ({ context }) => appliedSearch(context.searchText, context.query.search) !== null,
     queryDiffers: ({ context }, params: { query: Partial<ListQuery> }) => !sameQuery(context.query, normalizeQuery(params.query)),
+    filtersDiffer: ({ context }, params: { filters: Record<string, QueryValue> }) =>
+      !sameFilters(context.query.filters, cleanFilters(params.filters)),
     /** After a delete emptied the last page: the page asked for is past the end. */
     isPastLastPage: ({ context }, params: { page: Page<TableRow> }) =>
       params.page.data.length === 0 && context.query.page > Math.max(FIRST_PAGE, params.page.pagesCount),
@@ -216,8 +231,9 @@ export const dataTableMachine = setup({
           actions: [{ type: 'sortBy', params: ({ event }) => event }, syncUrl],
         },
         'table.filtered': {
+          guard: { type: 'filtersDiffer', params: ({ event }) => event },
           target: '.loading',
-          description: 'Back to page 1.',
+          description: 'Other filters: back to page 1 and load. The filters already applied (a field left unchanged) load nothing.',
           actions: [{ type: 'setFilters', params: ({ event }) => event }, syncUrl],
         },
         'table.searchApplied': { target: '.loading', actions: syncUrl },
@@ -276,7 +292,8 @@ export const dataTableMachine = setup({
           },
         },
         deleting: {
-          description: 'Loading flag "crud": the record is deleted; success reloads, a failure keeps the server\'s message.',
+          description:
+            'Loading flag "crud": the record is deleted; success reloads, a refusal shows the server\'s message in the error dialog.',
           invoke: {
             id: 'deleteRecord',
             src: 'deleteRecord',
@@ -328,7 +345,6 @@ export const dataTableMachine = setup({
   },
 })
 
-export type DataTableMachine = typeof dataTableMachine
 export type DataTableSnapshot = SnapshotFrom<typeof dataTableMachine>
 
 /** The loading flags of spec section 4: table (rows), item (a row's toggle), crud (a delete). */
@@ -354,7 +370,20 @@ export const sortOf = (s: DataTableSnapshot, column: string): 'ascending' | 'des
 export const isEmpty = (s: DataTableSnapshot) => s.matches({ table: 'ready' }) && rowsOf(s).length === 0
 /** The load failed and a retry is offered. */
 export const loadFailure = (s: DataTableSnapshot) => (s.matches({ table: 'failed' }) ? s.context.failure : null)
-/** The delete confirmation is open for this record id. */
+/** The table is loading rows, or a row's toggle or delete is under way. */
+export const isBusy = (s: DataTableSnapshot) =>
+  !s.matches({ table: 'ready' }) && !s.matches({ table: 'failed' }) && !s.matches({ table: 'confirmingDelete' })
+/** What is typed in the search box is too short to search with: the box says why nothing happens. */
+export const isSearchTooShort = (s: DataTableSnapshot) => isTooShort(s.context.searchText)
+/** The list is narrowed by a search or a filter (its empty state says so). */
+export const isFiltered = (s: DataTableSnapshot) => Boolean(s.context.query.search) || Object.keys(s.context.query.filters).length > 0
+/** The current sort, or null for the server's default order. */
+export const sortStateOf = (s: DataTableSnapshot) =>
+  s.context.query.sort_column ? { column: s.context.query.sort_column, direction: s.context.query.sort_direction ?? 'asc' } : null
+/** The failure of the last toggle or delete, shown once the table is at rest. */
+export const actionFailureOf = (s: DataTableSnapshot) => (s.matches({ table: 'ready' }) ? (s.context.actionFailure?.message ?? null) : null)
+/** The record a delete is about (asked, or being deleted), or null. */
+export const deleteTarget = (s: DataTableSnapshot) =>
+  s.matches({ table: 'confirmingDelete' }) || s.matches({ table: 'deleting' }) ? s.context.targetId : null
 /** The value of the filter `name` as the address holds it, '' when the list is not filtered by it. */
 export const filterValueOf = (s: DataTableSnapshot, name: string) => String(s.context.query.filters[name] ?? '')
-export const deleteCandidate = (s: DataTableSnapshot) => (s.matches({ table: 'confirmingDelete' }) ? s.context.targetId : null)

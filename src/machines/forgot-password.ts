@@ -1,6 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { adminForgotPassword } from '../api/auth'
-import type { ForgotPasswordBody } from '../contract'
+import type { ForgotPasswordBody } from '../contract/auth'
 import { failureOf, type Failure } from './failure'
 
 /** Forgot password: ask for a reset link; the server answers the same for every email. */
@@ -39,4 +39,14 @@ export const forgotPasswordMachine = setup({
       on: { 'forgot.again': { target: 'editing', actions: assign({ message: null }) } },
     },
   },
+})
+
+type ForgotSnapshot = SnapshotFrom<typeof forgotPasswordMachine>
+
+/** What the forgot-password screen shows of its chart. */
+export const forgotViewOf = (s: ForgotSnapshot) => ({
+  sent: s.matches('sent'),
+  sending: s.matches('sending'),
+  email: s.context.email,
+  failure: s.context.failure,
 })

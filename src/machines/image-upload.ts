@@ -1,6 +1,6 @@
-import { assign, fromCallback, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromCallback, setup } from 'xstate'
 import { uploadImage } from '../api/uploads'
-import type { UploadResult } from '../contract'
+import type { UploadResult } from '../contract/uploads'
 import { failureOf } from './failure'
 
 export type ImageUploadContext = {
@@ -24,7 +24,8 @@ export type ChangeParams = { path: string | null }
 /**
  * An image field: a chosen file is uploaded at once (progress shown), its stored name becomes the
  * field's value; a refused or failed file leaves the previous value and says why. The app provides
- * `onChange` (the form's value).
+ * `onChange` (the form's value) and may provide `onStarted` / `onStored` / `onStopped` (a form
+ * holds a save until the file is stored).
  */
 export const imageUploadMachine = setup({
   types: {
@@ -44,6 +45,9 @@ export const imageUploadMachine = setup({
   },
   actions: {
     onChange: (_, _params: ChangeParams) => {},
+    onStarted: () => {},
+    onStored: (_, _params: { path: string }) => {},
+    onStopped: () => {},
   },
 }).createMachine({
   id: 'imageUpload',
@@ -53,8 +57,14 @@ export const imageUploadMachine = setup({
     idle: {
       description: 'Shows the stored image, if any; a new file can be chosen or the image removed.',
       on: {
-        'upload.selected': { target: 'uploading', actions: assign({ file: ({ event }) => event.file, progress: 0, error: null }) },
-        'upload.rejected': { actions: assign({ error: ({ event }) => event.message, file: null }) },
+        'upload.selected': {
+          target: 'uploading',
+          actions: [assign({ file: ({ event }) => event.file, progress: 0, error: null }), 'onStarted'],
+        },
+        'upload.rejected': {
+          description: 'A file of another type is refused before anything is sent: the field says why; the image stays.',
+          actions: assign({ error: ({ event }) => event.message, file: null }),
+        },
         'upload.cleared': {
           actions: [assign({ path: null, file: null, error: null }), { type: 'onChange', params: { path: null } }],
         },
@@ -68,23 +78,41 @@ export const imageUploadMachine = setup({
         'upload.done': {
           target: 'idle',
           actions: [
-            assign({ path: ({ event }) => event.result.path, progress: null }),
+            assign({ path: ({ event }) => event.result.path, progress: null, error: null }),
             { type: 'onChange', params: ({ event }) => ({ path: event.result.path }) },
+            { type: 'onStored', params: ({ event }) => ({ path: event.result.path }) },
           ],
         },
         'upload.failed': {
           target: 'idle',
           description: 'The server refused the file (type, size) or could not be reached; the previous image stays.',
-          actions: assign({ file: null, progress: null, error: ({ event }) => failureOf(event.error).errors.file?.[0] ?? failureOf(event.error).message }),
+          actions: [
+            assign({
+              file: null,
+              progress: null,
+              error: ({ event }) => failureOf(event.error).errors.file?.[0] ?? failureOf(event.error).message,
+            }),
+            'onStopped',
+          ],
         },
-        'upload.selected': { target: 'uploading', reenter: true, actions: assign({ file: ({ event }) => event.file, progress: 0, error: null }) },
+        'upload.rejected': {
+          description: 'A refused file chosen meanwhile: the field says why; this upload goes on.',
+          actions: assign({ error: ({ event }) => event.message }),
+        },
+        'upload.selected': {
+          target: 'uploading',
+          reenter: true,
+          actions: assign({ file: ({ event }) => event.file, progress: 0, error: null }),
+        },
         'upload.cleared': {
           target: 'idle',
-          actions: [assign({ path: null, file: null, progress: null, error: null }), { type: 'onChange', params: { path: null } }],
+          actions: [
+            assign({ path: null, file: null, progress: null, error: null }),
+            { type: 'onChange', params: { path: null } },
+            'onStopped',
+          ],
         },
       },
     },
   },
 })
-
-export type ImageUploadSnapshot = SnapshotFrom<typeof imageUploadMachine>

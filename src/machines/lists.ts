@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { fetchCommon, fetchList, type CommonLists, type QueryValue } from '../api/resource'
-import type { ListItem } from '../contract'
+import type { ListItem } from '../contract/resource'
 import { failureOf, type Failure } from './failure'
 
 export type ListFilters = Record<string, QueryValue>
@@ -18,9 +18,7 @@ export type ListsContext = {
 }
 
 export type ListsEvent =
-  | { type: 'lists.request'; name: string; filters?: ListFilters }
-  | { type: 'lists.adminCurrent' }
-  | { type: 'lists.reset' }
+  { type: 'lists.request'; name: string; filters?: ListFilters } | { type: 'lists.adminCurrent' } | { type: 'lists.reset' }
 
 /** Cache key of a select list: its name and its filters in a stable order. */
 export function listKey(name: string, filters: ListFilters = {}): string {
@@ -143,7 +141,7 @@ export const listsMachine = setup({
       initial: 'none',
       states: {
         none: {
-          description: 'No admin yet.',
+          description: 'No admin yet (start, or after a sign-out): `lists.adminCurrent` is sent when one becomes current.',
           on: { 'lists.adminCurrent': 'fetching' },
         },
         fetching: {
@@ -155,18 +153,17 @@ export const listsMachine = setup({
           },
         },
         ready: {
-          description: 'Fetched once; a later `lists.adminCurrent` does not fetch again.',
+          description: 'Fetched once for the admin who became current; a sign-out (`lists.reset`) forgets them.',
         },
         failed: {
-          description: 'The fetch failed; the next `lists.adminCurrent` tries again.',
-          on: { 'lists.adminCurrent': 'fetching' },
+          description:
+            'The fetch failed; the constants are asked again when an admin next becomes current (after a sign-out has reset the chart).',
         },
       },
     },
   },
 })
 
-export type ListsMachine = typeof listsMachine
 export type ListsSnapshot = SnapshotFrom<typeof listsMachine>
 
 /** A cached select list, or null while it is not (yet) fetched. */

@@ -1,14 +1,12 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import * as api from '../api/auth'
-import { LANGUAGE_STORAGE_KEY, defaultLocale, directionOf, type Locale } from '../contract'
+import { LANGUAGE_STORAGE_KEY, defaultLocale, directionOf, type Locale } from '../contract/common'
 import { browserStorage, failureOf } from './failure'
 
-export type Direction = 'rtl' | 'ltr'
+type Direction = 'rtl' | 'ltr'
 export type LocaleContext = { locale: Locale; dir: Direction; error: string | null }
 export type LocaleInput = { stored: Locale | null }
-export type LocaleEvent =
-  | { type: 'locale.change'; locale: Locale; remote: boolean }
-  | { type: 'locale.adminSignedIn'; locale: Locale }
+export type LocaleEvent = { type: 'locale.change'; locale: Locale; remote: boolean } | { type: 'locale.adminSignedIn'; locale: Locale }
 
 export type ApplyLanguageParams = { locale: Locale; dir: Direction }
 
@@ -30,7 +28,8 @@ const change = [
 /**
  * Language and direction: `ar` (rtl) by default, `en` (ltr). A change is applied and stored at
  * once; with `remote` (an admin is signed in) it is also saved on the server. The app provides
- * `applyLanguage` (i18next) and `reloadPage`.
+ * `applyLanguage` (i18next), `reloadPage`, `languageSaved` (the session learns the admin's saved
+ * language) and `saveFailed` (tells the admin).
  */
 export const localeMachine = setup({
   types: {
@@ -39,7 +38,10 @@ export const localeMachine = setup({
     input: {} as LocaleInput,
   },
   actors: {
-    changeLanguage: fromPromise(({ input }: { input: { locale: Locale } }) => api.changeLanguage(input.locale)),
+    // a newer change restarts the save: the older request is cancelled, so the server never applies them out of order
+    changeLanguage: fromPromise(({ input, signal }: { input: { locale: Locale }; signal: AbortSignal }) =>
+      api.changeLanguage(input.locale, signal),
+    ),
   },
   actions: {
     applyLanguage: (_, params: ApplyLanguageParams) => {
@@ -49,6 +51,8 @@ export const localeMachine = setup({
     },
     storeLanguage: (_, params: { locale: Locale }) => browserStorage()?.setItem(LANGUAGE_STORAGE_KEY, params.locale),
     reloadPage: () => {},
+    languageSaved: (_, _params: { locale: Locale }) => {},
+    saveFailed: (_, _params: { status: number; message: string }) => {},
     setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale, dir: directionOf(params.locale), error: null })),
     setError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error).message })),
   },
@@ -67,25 +71,35 @@ export const localeMachine = setup({
   on: {
     'locale.adminSignedIn': {
       guard: 'differsFromCurrent',
-      description: "The admin's language differs from the stored one: store it and reload (spec section 9).",
-      actions: [{ type: 'setLocale', params: requested }, { type: 'storeLanguage', params: requested }, 'reloadPage'],
+      description: "The admin's language differs from the stored one: apply and store it, and reload (spec section 9).",
+      actions: [
+        { type: 'setLocale', params: requested },
+        { type: 'applyLanguage', params: current },
+        { type: 'storeLanguage', params: requested },
+        'reloadPage',
+      ],
     },
   },
   states: {
     idle: { description: 'The language is applied and stored.', on: { 'locale.change': change } },
     saving: {
       on: { 'locale.change': change },
-      description: "Saving the admin's language on the server; a failure keeps the local change and sets `error`.",
+      description: "Saving the admin's language on the server; a failure keeps the local change, sets `error` and tells the admin.",
       invoke: {
         id: 'changeLanguage',
         src: 'changeLanguage',
         input: ({ context }) => ({ locale: context.locale }),
-        onDone: 'idle',
-        onError: { target: 'idle', actions: { type: 'setError', params: ({ event }) => ({ error: event.error }) } },
+        onDone: { target: 'idle', actions: { type: 'languageSaved', params: ({ event }) => ({ locale: event.output.locale }) } },
+        onError: {
+          target: 'idle',
+          actions: [
+            { type: 'setError', params: ({ event }) => ({ error: event.error }) },
+            { type: 'saveFailed', params: ({ event }) => failureOf(event.error) },
+          ],
+        },
       },
     },
   },
 })
 
-export type LocaleMachine = typeof localeMachine
 export type LocaleSnapshot = SnapshotFrom<typeof localeMachine>

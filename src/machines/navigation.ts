@@ -1,56 +1,37 @@
 import { assign, setup } from 'xstate'
-import type { Identity } from './session'
 
-/** Which authentication check a navigation asks for (spec section 2). */
-export type Verification = 'admin' | 'general'
-
-export type NavigationContext = { path: string | null; verification: Verification }
-export type NavigationInput = { identity?: Identity | null } | undefined
-export type NavigationEvent =
-  | { type: 'nav.changed'; path: string }
-  | { type: 'nav.identityChanged'; identity: Identity | null }
-
-export type VerifyAuthParams = { verification: Verification }
-
-const verificationOf = (identity: Identity | null | undefined): Verification => (identity === 'admin' ? 'admin' : 'general')
+export type NavigationContext = { path: string | null }
+export type NavigationEvent = { type: 'nav.changed'; path: string }
 
 /**
- * On every navigation: reset the layout, verify authentication, scroll to the top 100 ms later.
- * The app provides `resetLayout`, `verifyAuth` (sends `session.verify`) and `scrollToTop`, and
- * forwards the session's identity with `nav.identityChanged`.
+ * On every navigation: reset the layout, verify authentication, scroll to the top 100 ms later
+ * (spec section 2). The app provides `resetLayout`, `verifyAuth` and `scrollToTop`. `verifyAuth`
+ * asks the session chart to verify: it knows who is current, so it makes the admin verification
+ * when an admin is signed in and the general (end-user) one otherwise; a guest has nothing to verify.
  */
 export const navigationMachine = setup({
   types: {
     context: {} as NavigationContext,
     events: {} as NavigationEvent,
-    input: {} as NavigationInput,
   },
   actions: {
     resetLayout: () => {},
-    verifyAuth: (_, _params: VerifyAuthParams) => {},
+    verifyAuth: () => {},
     scrollToTop: () => {},
     setPath: assign((_, params: { path: string }) => ({ path: params.path })),
-    setIdentity: assign((_, params: { identity: Identity | null }) => ({ verification: verificationOf(params.identity) })),
   },
   delays: { scrollDelay: 100 },
 }).createMachine({
   id: 'navigation',
-  context: ({ input }) => ({ path: null, verification: verificationOf(input?.identity) }),
+  context: { path: null },
   initial: 'idle',
-  on: {
-    'nav.identityChanged': { actions: { type: 'setIdentity', params: ({ event }) => event } },
-  },
   states: {
     idle: {
       description: 'The page is at rest.',
       on: {
         'nav.changed': {
           target: 'settling',
-          actions: [
-            { type: 'setPath', params: ({ event }) => event },
-            'resetLayout',
-            { type: 'verifyAuth', params: ({ context }) => ({ verification: context.verification }) },
-          ],
+          actions: [{ type: 'setPath', params: ({ event }) => event }, 'resetLayout', 'verifyAuth'],
         },
       },
     },
@@ -62,15 +43,9 @@ export const navigationMachine = setup({
           target: 'settling',
           reenter: true,
           description: 'Another navigation during the wait restarts it.',
-          actions: [
-            { type: 'setPath', params: ({ event }) => event },
-            'resetLayout',
-            { type: 'verifyAuth', params: ({ context }) => ({ verification: context.verification }) },
-          ],
+          actions: [{ type: 'setPath', params: ({ event }) => event }, 'resetLayout', 'verifyAuth'],
         },
       },
     },
   },
 })
-
-export type NavigationMachine = typeof navigationMachine

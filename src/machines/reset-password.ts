@@ -1,21 +1,28 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { adminCheckResetToken, adminResetPassword } from '../api/auth'
-import type { ResetPasswordBody } from '../contract'
+import type { ResetPasswordBody } from '../contract/auth'
 import { failureOf, type Failure } from './failure'
 
-type Context = { token: string; email: string; failure: Failure | null; message: string | null }
+type Context = {
+  token: string
+  email: string
+  failure: Failure | null
+  /** Server field errors of the last submit (422): they stay on their fields when the dialog is closed. */
+  errors: Record<string, string[]>
+  message: string | null
+}
 
 /**
  * Reset password: the link's token is checked first; an expired or unknown link says so and
- * offers a new one; a valid one lets the admin choose a new password once.
+ * offers a new one; a check that failed for another reason (server unreachable) can be tried
+ * again; a valid link lets the admin choose a new password once.
  */
 export const resetPasswordMachine = setup({
   types: {
     context: {} as Context,
     input: {} as { token: string },
     events: {} as
-      | { type: 'reset.submit'; password: string; password_confirmation: string }
-      | { type: 'reset.dismiss' },
+      { type: 'reset.submit'; password: string; password_confirmation: string } | { type: 'reset.dismiss' } | { type: 'reset.retry' },
   },
   actors: {
     checkToken: fromPromise<{ email: string }, { token: string }>(({ input }) => adminCheckResetToken(input)),
@@ -23,15 +30,15 @@ export const resetPasswordMachine = setup({
   },
   guards: {
     hasToken: ({ context }) => context.token.length > 0,
-    /** 422 on the token itself means the link can no longer be used (used, unknown or expired). */
-    linkUnusable: ({ event }) => {
-      const f = failureOf((event as { error?: unknown }).error)
-      return f.status === 422 && Boolean(f.errors.token)
-    },
+    /**
+     * An error on the token itself means the link can no longer be used: 422 for a used, unknown or
+     * expired one, 404 when its admin was deleted.
+     */
+    linkUnusable: ({ event }) => Boolean(failureOf((event as { error?: unknown }).error).errors.token),
   },
 }).createMachine({
   id: 'resetPassword',
-  context: ({ input }) => ({ token: input.token, email: '', failure: null, message: null }),
+  context: ({ input }) => ({ token: input.token, email: '', failure: null, errors: {}, message: null }),
   initial: 'starting',
   states: {
     starting: {
@@ -43,9 +50,16 @@ export const resetPasswordMachine = setup({
         id: 'checkToken',
         src: 'checkToken',
         input: ({ context }) => ({ token: context.token }),
-        onDone: { target: 'ready', actions: assign({ email: ({ event }) => event.output.email }) },
-        onError: { target: 'invalid', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        onDone: { target: 'ready', actions: assign({ email: ({ event }) => event.output.email, failure: null }) },
+        onError: [
+          { guard: 'linkUnusable', target: 'invalid', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          { target: 'checkFailed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        ],
       },
+    },
+    checkFailed: {
+      description: 'The link could not be checked (server unreachable or busy): the message with a retry.',
+      on: { 'reset.retry': 'checking' },
     },
     invalid: {
       description: 'The link is missing, unknown, used or expired: the screen offers a new one.',
@@ -54,8 +68,8 @@ export const resetPasswordMachine = setup({
     ready: {
       description: 'The admin chooses a new password.',
       on: {
-        'reset.submit': { target: 'submitting', actions: assign({ failure: null }) },
-        'reset.dismiss': { actions: assign({ failure: null }) },
+        'reset.submit': { target: 'submitting', actions: assign({ failure: null, errors: {} }) },
+        'reset.dismiss': { actions: assign({ failure: null }), description: 'The failure dialog was closed; field errors stay.' },
       },
     },
     submitting: {
@@ -69,10 +83,38 @@ export const resetPasswordMachine = setup({
         onDone: { target: 'done', actions: assign({ message: ({ event }) => event.output.message }) },
         onError: [
           { guard: 'linkUnusable', target: 'invalid', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
-          { target: 'ready', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          {
+            target: 'ready',
+            actions: assign(({ event }) => {
+              const failure = failureOf(event.error)
+              return { failure, errors: failure.errors }
+            }),
+          },
         ],
       },
     },
     done: { description: 'Password changed; the admin signs in with it.', type: 'final' },
   },
+})
+
+type ResetSnapshot = SnapshotFrom<typeof resetPasswordMachine>
+
+/** What the reset screen shows of its chart. */
+export const resetViewOf = (s: ResetSnapshot) => ({
+  stage:
+    s.matches('starting') || s.matches('checking')
+      ? ('checking' as const)
+      : s.matches('checkFailed')
+        ? ('checkFailed' as const)
+        : s.matches('invalid')
+          ? ('invalid' as const)
+          : s.matches('done')
+            ? ('done' as const)
+            : ('form' as const),
+  submitting: s.matches('submitting'),
+  token: s.context.token,
+  email: s.context.email,
+  message: s.context.message,
+  failure: s.context.failure,
+  errors: s.context.errors,
 })

@@ -1,14 +1,7 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import * as api from '../api/auth'
-import {
-  TOKEN_STORAGE_KEY,
-  type Admin,
-  type AdminLoginBody,
-  type Locale,
-  type User,
-  type UserLoginBody,
-  type UserRegisterBody,
-} from '../contract'
+import { type Admin, type AdminLoginBody, type User, type UserLoginBody, type UserRegisterBody } from '../contract/auth'
+import { TOKEN_STORAGE_KEY, type Locale } from '../contract/common'
 import { browserStorage, failureOf } from './failure'
 
 /** Who holds the session: an administrator of the back-office or an end user (vendor account). */
@@ -89,6 +82,7 @@ export const sessionMachine = setup({
     hasUserToken: ({ context }) => context.token !== null && context.identity === 'user',
     hasToken: ({ context }) => context.token !== null,
     isAdmin: ({ context }) => context.identity === 'admin',
+    isUser: ({ context }) => context.identity === 'user',
     /** The call failed without an HTTP status: the server was not reached, so nothing is known of the token. */
     serverUnreachable: ({ event }) => failureOf((event as { error?: unknown }).error).status === 0,
   },
@@ -222,13 +216,24 @@ export const sessionMachine = setup({
       description: 'Authenticated as `context.identity`; `session.verify` re-checks the token on each navigation.',
       initial: 'idle',
       on: {
+        'session.signIn': {
+          guard: 'isUser',
+          target: 'signingIn.admin',
+          description:
+            "An end user signs in as an admin on the admin sign-in screen (which a user still sees): the end user's session ends, the admin's replaces it.",
+          actions: ['clearSession', 'clearToken'],
+        },
         'session.logout': 'signingOut',
         'session.purge': {
           target: 'signedOut',
           description: 'Any call answered 401: the token is no longer valid.',
           actions: ['clearSession', 'clearErrors', 'clearToken'],
         },
-        'session.adminUpdated': { guard: 'isAdmin', actions: { type: 'setAdmin', params: ({ event }) => ({ admin: event.admin }) } },
+        'session.adminUpdated': {
+          guard: 'isAdmin',
+          description: "The signed-in admin's record changed on the server (their language saved from the language switch).",
+          actions: { type: 'setAdmin', params: ({ event }) => ({ admin: event.admin }) },
+        },
       },
       states: {
         idle: {
@@ -297,7 +302,6 @@ export const sessionMachine = setup({
   },
 })
 
-export type SessionMachine = typeof sessionMachine
 export type SessionSnapshot = SnapshotFrom<typeof sessionMachine>
 
 /** An administrator is signed in (also while the token is being re-checked). */

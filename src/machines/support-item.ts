@@ -1,13 +1,9 @@
-import { assign, fromPromise, setup, transition, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { activateSupportItem, resolveSupportItem } from '../api/resource'
+import { supportOutcome, type SupportAction, type SupportKind, type SupportStatus } from '../domain/support'
 import { failureOf, type Failure } from './failure'
 
-/** The two kinds of support item (DOMAIN.md "Support"). */
-export type SupportKind = 'shippingIssue' | 'companyRequest'
-/** Where an item stands: a shipping issue is (not) resolved, a company request (not) activated. */
-export type SupportStatus = 'notResolved' | 'resolved' | 'notActivated' | 'activated'
-/** The actions of support. */
-export type SupportAction = 'resolve' | 'activate'
+export type { SupportKind, SupportStatus } from '../domain/support'
 
 export type SupportItemInput = { kind: SupportKind; status: SupportStatus; path: string; id: number }
 export type SupportItemContext = SupportItemInput & { failure: Failure | null; message: string | null }
@@ -16,11 +12,17 @@ export type SupportItemEvent = { type: 'support.resolve' } | { type: 'support.ac
 export type SupportDoneParams = { kind: SupportKind; id: number; message: string }
 
 type CallInput = { path: string; id: number }
+/** The server's answer: `apply` when this call changed the item, `noop` when it was already done. */
+type CallOutput = { message: string; outcome: 'apply' | 'noop' }
+
+const startsAt = (kind: SupportKind, status: SupportStatus) => ({ type: 'startsAt', params: { kind, status } }) as const
 
 /**
- * Resolve / activate of a support item, shared by the SPA and the server: the server asks
- * `canTransition` (derived from this chart) before it writes. A second resolve (or activate) is
- * accepted and does nothing. The app provides `onDone` (success dialog, table reload) and may provide `onAlreadyDone`.
+ * Resolve a shipping issue / activate a shipping company request (DOMAIN.md "Support"). The chart
+ * starts where the record stands, offers the action only where the shared table of `domain/support`
+ * lets it change the item, and tells apart the server's two successful answers: this call did it,
+ * or someone had done it already (a repeat is a no-op on the server). The app provides `onDone` and
+ * `onAlreadyDone` (a message, the record or the table again).
  */
 export const supportItemMachine = setup({
   types: {
@@ -29,21 +31,28 @@ export const supportItemMachine = setup({
     input: {} as SupportItemInput,
   },
   actors: {
-    resolve: fromPromise(({ input }: { input: CallInput }) => resolveSupportItem(input.path, input.id)),
-    activate: fromPromise(({ input }: { input: CallInput }) => activateSupportItem(input.path, input.id)),
+    resolve: fromPromise<CallOutput, CallInput>(async ({ input }) => {
+      const { message, result } = await resolveSupportItem(input.path, input.id)
+      return { message, outcome: result.outcome }
+    }),
+    activate: fromPromise<CallOutput, CallInput>(async ({ input }) => {
+      const { message, result } = await activateSupportItem(input.path, input.id)
+      return { message, outcome: result.outcome }
+    }),
   },
   actions: {
     onDone: (_, _params: SupportDoneParams) => {},
-    /** The item already is where the action leads: nothing is sent, nothing changes. */
-    onAlreadyDone: () => {},
+    onAlreadyDone: (_, _params: SupportDoneParams) => {},
     setMessage: assign((_, params: { message: string }) => ({ message: params.message, failure: null })),
     setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     clearFailure: assign({ failure: null }),
   },
   guards: {
-    isShippingIssue: ({ context }) => context.kind === 'shippingIssue',
-    isResolvedIssue: ({ context }) => context.kind === 'shippingIssue' && context.status === 'resolved',
-    isActivated: ({ context }) => context.status === 'activated',
+    startsAt: ({ context }, params: { kind: SupportKind; status: SupportStatus }) =>
+      context.kind === params.kind && context.status === params.status,
+    /** The shared table lets `action` change the item where it stands. */
+    changes: ({ context }, params: { action: SupportAction }) => supportOutcome(context.kind, context.status, params.action) === 'apply',
+    wasAlreadyDone: (_, params: { output: CallOutput }) => params.output.outcome === 'noop',
   },
 }).createMachine({
   id: 'supportItem',
@@ -54,10 +63,10 @@ export const supportItemMachine = setup({
     deciding: {
       description: 'Starts where the record stands.',
       always: [
-        { guard: 'isResolvedIssue', target: 'shippingIssue.resolved' },
-        { guard: 'isShippingIssue', target: 'shippingIssue' },
-        { guard: 'isActivated', target: 'companyRequest.activated' },
-        { target: 'companyRequest' },
+        { guard: startsAt('shippingIssue', 'resolved'), target: 'shippingIssue.resolved' },
+        { guard: startsAt('shippingIssue', 'notResolved'), target: 'shippingIssue.notResolved' },
+        { guard: startsAt('companyRequest', 'activated'), target: 'companyRequest.activated' },
+        { target: 'companyRequest.notActivated' },
       ],
     },
     shippingIssue: {
@@ -66,7 +75,7 @@ export const supportItemMachine = setup({
       states: {
         notResolved: {
           description: 'Open issue; "Mark as resolved" is offered.',
-          on: { 'support.resolve': 'resolving' },
+          on: { 'support.resolve': { guard: { type: 'changes', params: { action: 'resolve' } }, target: 'resolving' } },
         },
         resolving: {
           description: 'The server records resolveAt and the admin.',
@@ -74,21 +83,37 @@ export const supportItemMachine = setup({
             id: 'resolve',
             src: 'resolve',
             input: ({ context }) => ({ path: context.path, id: context.id }),
-            onDone: {
-              target: 'resolved',
-              actions: [
-                assign({ status: 'resolved' }),
-                { type: 'setMessage', params: ({ event }) => ({ message: event.output.message }) },
-                { type: 'onDone', params: ({ context, event }) => ({ kind: context.kind, id: context.id, message: event.output.message }) },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'wasAlreadyDone', params: ({ event }) => ({ output: event.output }) },
+                target: 'resolved',
+                description: 'Someone did it first: the server changed nothing and says by whom.',
+                actions: [
+                  assign({ status: 'resolved' }),
+                  { type: 'setMessage', params: ({ event }) => ({ message: event.output.message }) },
+                  {
+                    type: 'onAlreadyDone',
+                    params: ({ context, event }) => ({ kind: context.kind, id: context.id, message: event.output.message }),
+                  },
+                ],
+              },
+              {
+                target: 'resolved',
+                description: 'The server recorded the resolve: when and by whom.',
+                actions: [
+                  assign({ status: 'resolved' }),
+                  { type: 'setMessage', params: ({ event }) => ({ message: event.output.message }) },
+                  {
+                    type: 'onDone',
+                    params: ({ context, event }) => ({ kind: context.kind, id: context.id, message: event.output.message }),
+                  },
+                ],
+              },
+            ],
             onError: { target: 'notResolved', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        resolved: {
-          description: 'Resolved; resolving again is accepted and changes nothing.',
-          on: { 'support.resolve': { actions: 'onAlreadyDone', description: 'A second resolve is a no-op.' } },
-        },
+        resolved: { description: 'Resolved: nothing more to do.' },
       },
     },
     companyRequest: {
@@ -97,71 +122,58 @@ export const supportItemMachine = setup({
       states: {
         notActivated: {
           description: 'Pending request; "Activate" is offered.',
-          on: { 'support.activate': 'activating' },
+          on: { 'support.activate': { guard: { type: 'changes', params: { action: 'activate' } }, target: 'activating' } },
         },
         activating: {
-          description: 'The server records activatedAt.',
+          description: 'The server records activatedAt and the admin.',
           invoke: {
             id: 'activate',
             src: 'activate',
             input: ({ context }) => ({ path: context.path, id: context.id }),
-            onDone: {
-              target: 'activated',
-              actions: [
-                assign({ status: 'activated' }),
-                { type: 'setMessage', params: ({ event }) => ({ message: event.output.message }) },
-                { type: 'onDone', params: ({ context, event }) => ({ kind: context.kind, id: context.id, message: event.output.message }) },
-              ],
-            },
+            onDone: [
+              {
+                guard: { type: 'wasAlreadyDone', params: ({ event }) => ({ output: event.output }) },
+                target: 'activated',
+                description: 'Someone did it first: the server changed nothing and says by whom.',
+                actions: [
+                  assign({ status: 'activated' }),
+                  { type: 'setMessage', params: ({ event }) => ({ message: event.output.message }) },
+                  {
+                    type: 'onAlreadyDone',
+                    params: ({ context, event }) => ({ kind: context.kind, id: context.id, message: event.output.message }),
+                  },
+                ],
+              },
+              {
+                target: 'activated',
+                description: 'The server recorded the activation: when and by whom.',
+                actions: [
+                  assign({ status: 'activated' }),
+                  { type: 'setMessage', params: ({ event }) => ({ message: event.output.message }) },
+                  {
+                    type: 'onDone',
+                    params: ({ context, event }) => ({ kind: context.kind, id: context.id, message: event.output.message }),
+                  },
+                ],
+              },
+            ],
             onError: { target: 'notActivated', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
           },
         },
-        activated: {
-          description: 'Activated; activating again is accepted and changes nothing.',
-          on: { 'support.activate': { actions: 'onAlreadyDone', description: 'A second activate is a no-op.' } },
-        },
+        activated: { description: 'Activated: nothing more to do.' },
       },
     },
   },
 })
 
-export type SupportItemMachine = typeof supportItemMachine
 export type SupportItemSnapshot = SnapshotFrom<typeof supportItemMachine>
 
-/** The statuses each kind can be in. */
-export const supportStatuses: Record<SupportKind, readonly SupportStatus[]> = {
-  shippingIssue: ['notResolved', 'resolved'],
-  companyRequest: ['notActivated', 'activated'],
-}
-
-/** What an action does to an item: changes it, is accepted without effect, or is refused. */
-export type SupportOutcome = 'apply' | 'noop' | 'refused'
-
-function snapshotAt(kind: SupportKind, from: SupportStatus) {
-  return supportItemMachine.resolveState({
-    value: { [kind]: from },
-    context: { kind, status: from, path: '', id: 0, failure: null, message: null },
-  })
-}
-
-/**
- * What the chart does with `action` on an item of `kind` at `from`, computed by the chart itself
- * (pure: no actor runs). The server writes on 'apply', answers success without writing on 'noop'
- * and refuses 'refused'.
- */
-export function outcomeOf(kind: SupportKind, from: SupportStatus, action: SupportAction): SupportOutcome {
-  if (!supportStatuses[kind].includes(from)) return 'refused'
-  const snapshot = snapshotAt(kind, from)
-  const event = { type: `support.${action}` } as const
-  if (!snapshot.can(event)) return 'refused'
-  const [next] = transition(supportItemMachine, snapshot, event)
-  return JSON.stringify(next.value) === JSON.stringify(snapshot.value) ? 'noop' : 'apply'
-}
-
-/** The chart accepts `action` on an item of `kind` at `from` (a second resolve is accepted as a no-op). */
-export const canTransition = (kind: SupportKind, from: SupportStatus, action: SupportAction) =>
-  outcomeOf(kind, from, action) !== 'refused'
-
 /** Selectors for views. */
-export const isPending = (s: SupportItemSnapshot) => s.matches({ shippingIssue: 'resolving' }) || s.matches({ companyRequest: 'activating' })
-export const statusOf = (s: SupportItemSnapshot) => s.context.status
+export const isPending = (s: SupportItemSnapshot) =>
+  s.matches({ shippingIssue: 'resolving' }) || s.matches({ companyRequest: 'activating' })
+/** The action this item offers now (`support.resolve` / `support.activate`), or null when none. */
+export const offeredAction = (s: SupportItemSnapshot): SupportItemEvent | null => {
+  const event = { type: s.context.kind === 'shippingIssue' ? 'support.resolve' : 'support.activate' } as const
+  return s.can(event) ? event : null
+}
+export const supportFailure = (s: SupportItemSnapshot) => s.context.failure

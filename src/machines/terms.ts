@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { fetchTerms, saveTerms } from '../api/terms'
-import type { TermsBody, TermsCondition } from '../contract'
+import type { TermsBody, TermsCondition } from '../contract/terms'
 import { failureOf, type Failure } from './failure'
 
 export type TermsValues = { terms_ar: string; terms_en: string }
@@ -16,7 +16,8 @@ export type TermsContext = {
   message: string | null
 }
 
-export type TermsEvent = { type: 'terms.save'; values: TermsValues } | { type: 'terms.retry' } | { type: 'terms.reload' } | { type: 'terms.dismiss' }
+export type TermsEvent =
+  { type: 'terms.save'; values: TermsValues } | { type: 'terms.retry' } | { type: 'terms.reload' } | { type: 'terms.dismiss' }
 
 type SaveOutput = { message: string; record: TermsCondition }
 
@@ -113,6 +114,17 @@ export const termsMachine = setup({
 
 export type TermsSnapshot = SnapshotFrom<typeof termsMachine>
 
-/** Selectors for views. */
-export const termsFieldError = (s: TermsSnapshot, field: string) => s.context.errors[field]?.[0]
-export const isSavingTerms = (s: TermsSnapshot) => s.matches('saving')
+/** What the terms screen shows of its chart. */
+export const termsViewOf = (s: TermsSnapshot) => ({
+  loading: s.matches('loading'),
+  /** The load failed: its message ('' for none), with a retry. */
+  loadFailure: s.matches('loadFailed') ? (s.context.failure?.message ?? '') : null,
+  record: s.context.record,
+  message: s.context.message,
+  saving: s.matches('saving'),
+  /** A stale save: the server's message ('' for none), with a reload. */
+  conflict: s.matches('conflict') ? (s.context.failure?.message ?? '') : null,
+  /** A failure other than field errors (those are shown on their fields). */
+  failure: s.matches('editing') && s.context.failure && s.context.failure.status !== 422 ? s.context.failure.message : null,
+  errors: s.context.errors,
+})

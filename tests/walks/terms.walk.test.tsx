@@ -1,0 +1,235 @@
+import { fireEvent, screen, within } from '@testing-library/react'
+import { expect } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import { termsAccess, type TermsCondition } from '../../src/contract/terms'
+import { termsMachine, type TermsValues } from '../../src/machines/terms'
+import { admin, renderApp, type App } from './app'
+import { createNetwork, failed, ok, type Network } from './network'
+import { walk, type Surface } from './walk'
+
+/**
+ * terms (spec sections 5, 7 and 8, DOMAIN "Content") walked through /admin-panel/terms-conditions:
+ * the load (a stored record, none yet, a failure with its retry), both rich texts edited and checked
+ * before anything is sent, the save with the version the terms were loaded at, 422 on the fields,
+ * 409 offered as a reload that drops the changes, other failures in the error dialog with the text
+ * kept as typed; and an admin who may only read them.
+ */
+
+const net = createNetwork()
+type Fail = { status: number; message: string; errors: Record<string, string[]> }
+type Ui = {
+  app: App
+  net: Network
+  /** The version of the stored terms the screen got from the network last (undefined: none stored yet). */
+  version: number | undefined
+  /** What the two editors must show. */
+  texts: TermsValues
+}
+type S = ReturnType<typeof termsMachine.getInitialSnapshot>
+
+const stored: TermsCondition = {
+  terms_ar: '<p>الشروط والأحكام</p>',
+  terms_en: '<p>The terms and conditions</p>',
+  version: 3,
+  updated_at: '2026-11-01T09:00:00.000Z',
+}
+const typed: TermsValues = { terms_ar: '<p>شروط <b>جديدة</b></p>', terms_en: '<p>New <b>terms</b></p><ul><li>one</li></ul>' }
+const saved = { message: 'Saved successfully.', record: { ...typed, version: 4, updated_at: '2026-11-20T10:00:00.000Z' } }
+const down: Fail = { status: 500, message: 'The server is down.', errors: {} }
+const unreachable: Fail = { status: 0, message: '', errors: {} }
+const invalid: Fail = {
+  status: 422,
+  message: 'Some fields need your attention.',
+  errors: { terms_en: ['The English terms are too long.'] },
+}
+const stale: Fail = { status: 409, message: 'Someone saved the terms meanwhile.', errors: {} }
+
+const terms = { path: 'admin-panal/terms-conditions' }
+const load = { method: 'GET', path: terms.path }
+const save = { method: 'POST', path: terms.path }
+
+const loadEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadTerms', output: stored },
+  { type: 'xstate.done.actor.loadTerms', output: null },
+  { type: 'xstate.error.actor.loadTerms', error: down },
+  { type: 'terms.retry' },
+]
+const editEvents: AnyEventObject[] = [
+  { type: 'terms.save', values: typed },
+  { type: 'xstate.done.actor.saveTerms', output: saved },
+  { type: 'xstate.error.actor.saveTerms', error: invalid },
+  { type: 'xstate.error.actor.saveTerms', error: stale },
+  { type: 'xstate.error.actor.saveTerms', error: down },
+  { type: 'xstate.error.actor.saveTerms', error: unreachable },
+  { type: 'terms.dismiss' },
+  { type: 'terms.reload' },
+]
+
+const dialogShown = (s: S) => s.matches('editing') && s.context.failure !== null && s.context.failure.status !== 422
+
+/** What the screen offers: the error dialog covers the form, the conflict question offers Reload and Stay. */
+const when = (s: S, e: AnyEventObject) => {
+  switch (e.type) {
+    case 'terms.save':
+      return s.matches('editing') && !dialogShown(s)
+    case 'terms.dismiss':
+      return dialogShown(s) || s.matches('conflict')
+    default:
+      return true
+  }
+}
+
+/** An editor (also while a dialog hides the page from assistive technology). */
+const editor = (field: keyof TermsValues) =>
+  screen.getByRole('textbox', { name: field === 'terms_ar' ? /^Terms \(Arabic\)/ : /^Terms \(English\)/, hidden: true })
+/** Typing into a contentEditable in jsdom: its HTML changes, then the input event the browser would fire. */
+const type = (field: keyof TermsValues, html: string) => {
+  const box = editor(field)
+  box.innerHTML = html
+  fireEvent.input(box)
+}
+const click = async (find: Promise<HTMLElement>) => fireEvent.click(await find)
+
+const answerLoad = (ui: Ui, record: TermsCondition | null) => {
+  ui.version = record?.version
+  ui.texts = { terms_ar: record?.terms_ar ?? '', terms_en: record?.terms_en ?? '' }
+  return ui.net.answer(load, ok({ terms_condition: record }))
+}
+const answerFailure = (ui: Ui, match: typeof load, e: Fail) =>
+  ui.net.answer(match, e.status === 0 ? { unreachable: true } : failed(e.status, e.message, e.errors))
+
+const surface = (name: string, events: AnyEventObject[], permissions: string[]): Surface<Ui> => ({
+  name,
+  events,
+  when: (s, e) => when(s as S, e),
+  vertex: (s) => [(s as S).context.record?.version ?? null, (s as S).context.failure?.status ?? null],
+  start: () => {
+    net.install()
+    net.reset()
+    const app = renderApp(net, '/admin-panel/terms-conditions', { admin: { ...admin, permissions } })
+    return { app, net, version: undefined, texts: { terms_ar: '', terms_en: '' } }
+  },
+  stop: ({ app }) => {
+    app.stop()
+    net.uninstall()
+  },
+})
+
+walk<Ui>({
+  name: 'terms',
+  machine: termsMachine,
+  surfaces: [
+    surface('the terms page of an admin who may update them', [...loadEvents, ...editEvents], ['*']),
+    surface('the terms page of an admin who may only read them', loadEvents, [termsAccess.can.view]),
+  ],
+  perform: {
+    'xstate.done.actor.loadTerms': ({ ui, event }) => answerLoad(ui, event.output as TermsCondition | null),
+    'xstate.error.actor.loadTerms': ({ ui, event }) => answerFailure(ui, load, event.error as Fail),
+    'terms.retry': () => click(screen.findByRole('button', { name: 'Try again!' })),
+    'terms.save': async ({ ui, event }) => {
+      const values = event.values as TermsValues
+      // validation runs before the server: an emptied text is refused on its field, nothing is sent
+      type('terms_en', '<p><br></p>')
+      await click(screen.findByRole('button', { name: 'Save' }))
+      expect(await screen.findAllByText('Required Field')).not.toHaveLength(0)
+      expect(ui.net.waiting().filter((r) => r.method === 'POST')).toEqual([])
+      type('terms_ar', values.terms_ar)
+      type('terms_en', values.terms_en)
+      ui.texts = values
+      await click(screen.findByRole('button', { name: 'Save' }))
+    },
+    'xstate.done.actor.saveTerms': ({ ui, event }) => {
+      const out = event.output as typeof saved
+      ui.version = out.record.version
+      ui.texts = { terms_ar: out.record.terms_ar, terms_en: out.record.terms_en }
+      return ui.net.answer(save, ok({ terms_condition: out.record }, out.message))
+    },
+    'xstate.error.actor.saveTerms': ({ ui, event }) => answerFailure(ui, save, event.error as Fail),
+    'terms.dismiss': async ({ actor }) => {
+      if ((actor().getSnapshot() as S).matches('conflict'))
+        return click(within(await screen.findByRole('alertdialog', { name: 'This record changed' })).findByRole('button', { name: 'Stay' }))
+      return click(within(await screen.findByRole('alertdialog', { name: 'Error' })).findByRole('button', { name: 'Try again!' }))
+    },
+    'terms.reload': async () =>
+      click(within(await screen.findByRole('alertdialog', { name: 'This record changed' })).findByRole('button', { name: 'Reload' })),
+  },
+  states: {
+    loading: () => {
+      expect(screen.getByRole('status').textContent).toBe('Loading…')
+      expect(screen.queryByRole('textbox', { name: /^Terms/ })).toBeNull()
+    },
+    loadFailed: () => {
+      expect(within(screen.getByRole('alert')).getByText('The server is down.')).toBeTruthy()
+      expect(screen.getByRole('button', { name: 'Try again!' })).toBeTruthy()
+      expect(screen.queryByRole('textbox', { name: /^Terms/ })).toBeNull()
+    },
+    editing: ({ ui, actor }) => {
+      // the editors show the stored terms, or what was typed while a save did not go through
+      expect(editor('terms_ar').innerHTML).toBe(ui.texts.terms_ar)
+      expect(editor('terms_en').innerHTML).toBe(ui.texts.terms_en)
+      if (ui.version === undefined) expect(screen.queryByText(/^Last saved/)).toBeNull()
+      else expect(screen.getByText(/^Last saved/)).toBeTruthy()
+      if (!dialogShown(actor().getSnapshot() as S)) expect(screen.queryByRole('alertdialog')).toBeNull()
+      const may = ui.app.root.session.getSnapshot().context.admin?.permissions.includes('*')
+      if (may) {
+        expect(screen.getByRole('button', { name: 'Save', hidden: true }).getAttribute('aria-busy')).not.toBe('true')
+        expect(editor('terms_en').getAttribute('contenteditable')).toBe('true')
+      } else {
+        // an admin who may only read: no Save, the editors closed
+        expect(screen.queryByRole('button', { name: 'Save', hidden: true })).toBeNull()
+        expect(editor('terms_ar').getAttribute('aria-disabled')).toBe('true')
+        expect(editor('terms_en').getAttribute('contenteditable')).toBe('false')
+      }
+    },
+    saving: () => {
+      expect(screen.getByRole('button', { name: /Saving/ }).getAttribute('aria-busy')).toBe('true')
+    },
+    conflict: () => {
+      const dialog = screen.getByRole('alertdialog', { name: 'This record changed' })
+      expect(within(dialog).getByText('Someone saved the terms meanwhile.')).toBeTruthy()
+      expect(within(dialog).getByRole('button', { name: 'Stay' })).toBeTruthy()
+    },
+  },
+  after: {
+    'terms.save': async ({ ui }) => {
+      // both texts go out with the version they were loaded at (none before the first save)
+      const request = await ui.net.next(save)
+      expect(request.body).toEqual({ ...typed, ...(ui.version === undefined ? {} : { version: ui.version }) })
+    },
+    'xstate.done.actor.saveTerms': () => {
+      expect(within(screen.getByRole('status')).getByText('Saved successfully.')).toBeTruthy()
+    },
+    'xstate.error.actor.saveTerms': ({ event }) => {
+      const e = event.error as Fail
+      // the text stays as typed, whatever went wrong
+      expect(editor('terms_en').innerHTML).toBe(typed.terms_en)
+      if (e.status === 422) {
+        // on their fields, no dialog
+        expect(screen.getByText('The English terms are too long.')).toBeTruthy()
+        expect(screen.queryByRole('alertdialog')).toBeNull()
+      } else if (e.status === 409) {
+        // a stale save is offered as a reload
+        const dialog = screen.getByRole('alertdialog', { name: 'This record changed' })
+        expect(within(dialog).getByRole('button', { name: 'Reload' })).toBeTruthy()
+      } else {
+        const dialog = screen.getByRole('alertdialog', { name: 'Error' })
+        expect(within(dialog).getByText(e.message || 'Something went wrong. Please try again.')).toBeTruthy()
+        expect(within(dialog).getByRole('button', { name: 'Try again!' })).toBeTruthy()
+      }
+    },
+    'terms.dismiss': () => {
+      expect(screen.queryByRole('alertdialog')).toBeNull()
+      // going on editing keeps what was typed
+      expect(editor('terms_ar').innerHTML).toBe(typed.terms_ar)
+      expect(editor('terms_en').innerHTML).toBe(typed.terms_en)
+    },
+    'terms.reload': async ({ ui }) => {
+      // the stored terms are fetched again; the changes are dropped when they arrive
+      await ui.net.next(load)
+      expect(screen.queryByRole('alertdialog')).toBeNull()
+    },
+    'terms.retry': async ({ ui }) => {
+      await ui.net.next(load)
+    },
+  },
+})
