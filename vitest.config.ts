@@ -36,9 +36,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          name: 'walks',
+          environment: 'jsdom',
+          include: ['tests/walks/**/*.walk.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          // assertions on the page poll its state until it shows, within this ceiling (a busy machine is slow)
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           testTimeout: 120_000,
           hookTimeout: 300_000,
           pool: 'forks',

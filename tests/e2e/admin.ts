@@ -1,7 +1,8 @@
 import AxeBuilder from '@axe-core/playwright'
 import type { Browser, Page } from 'playwright-core'
-import ar from '../../src/i18n/locales/ar.json'
-import en from '../../src/i18n/locales/en.json'
+import { catalogues } from '../../src/i18n/catalogue'
+
+const { ar, en } = catalogues
 import { ADMIN, newPage, signIn, waitUrl } from './harness'
 
 /**

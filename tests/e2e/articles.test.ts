@@ -6,10 +6,54 @@ const env = serverAndBrowser()
 
 /** Blogs and content pages share one list and one form; each runs in both languages with its own texts. */
 const runs = [
-  { kind: 'blogs', lang: 'ar', titleAr: 'نصائح الشحن', titleEn: 'Shipping tips', slug: 'shipping-tips', shown: 'نصائح الشحن', search: 'الشحن', editedAr: 'نصائح شحن محدثة', editedEn: 'Shipping tips, updated', edited: 'نصائح شحن محدثة' },
-  { kind: 'blogs', lang: 'en', titleAr: 'تصوير المنتجات', titleEn: 'Lighting for product photos', slug: 'lighting-photos', shown: 'Lighting for product photos', search: 'Lighting', editedAr: 'إضاءة التصوير', editedEn: 'Lighting, revised', edited: 'Lighting, revised' },
-  { kind: 'contents', lang: 'ar', titleAr: 'سياسة الإرجاع', titleEn: 'Returns policy', slug: 'returns-policy', shown: 'سياسة الإرجاع', search: 'الإرجاع', editedAr: 'سياسة الإرجاع والاستبدال', editedEn: 'Returns and exchanges', edited: 'سياسة الإرجاع والاستبدال' },
-  { kind: 'contents', lang: 'en', titleAr: 'سياسة الخصوصية', titleEn: 'Privacy notice', slug: 'privacy-notice', shown: 'Privacy notice', search: 'Privacy', editedAr: 'إشعار الخصوصية', editedEn: 'Privacy notice 2026', edited: 'Privacy notice 2026' },
+  {
+    kind: 'blogs',
+    lang: 'ar',
+    titleAr: 'نصائح الشحن',
+    titleEn: 'Shipping tips',
+    slug: 'shipping-tips',
+    shown: 'نصائح الشحن',
+    search: 'الشحن',
+    editedAr: 'نصائح شحن محدثة',
+    editedEn: 'Shipping tips, updated',
+    edited: 'نصائح شحن محدثة',
+  },
+  {
+    kind: 'blogs',
+    lang: 'en',
+    titleAr: 'تصوير المنتجات',
+    titleEn: 'Lighting for product photos',
+    slug: 'lighting-photos',
+    shown: 'Lighting for product photos',
+    search: 'Lighting',
+    editedAr: 'إضاءة التصوير',
+    editedEn: 'Lighting, revised',
+    edited: 'Lighting, revised',
+  },
+  {
+    kind: 'contents',
+    lang: 'ar',
+    titleAr: 'سياسة الإرجاع',
+    titleEn: 'Returns policy',
+    slug: 'returns-policy',
+    shown: 'سياسة الإرجاع',
+    search: 'الإرجاع',
+    editedAr: 'سياسة الإرجاع والاستبدال',
+    editedEn: 'Returns and exchanges',
+    edited: 'سياسة الإرجاع والاستبدال',
+  },
+  {
+    kind: 'contents',
+    lang: 'en',
+    titleAr: 'سياسة الخصوصية',
+    titleEn: 'Privacy notice',
+    slug: 'privacy-notice',
+    shown: 'Privacy notice',
+    search: 'Privacy',
+    editedAr: 'إشعار الخصوصية',
+    editedEn: 'Privacy notice 2026',
+    edited: 'Privacy notice 2026',
+  },
 ] as const
 
 describe.each(runs)('$kind in the browser ($lang)', (run) => {
@@ -18,21 +62,21 @@ describe.each(runs)('$kind in the browser ($lang)', (run) => {
     const list = `/admin-panel/${run.kind}/list`
     await page.goto(list)
     await page.locator('tbody tr:not([data-skeleton])').first().waitFor()
-    expect(await page.locator('html').getAttribute('dir')).toBe(run.lang === 'ar' ? 'rtl' : 'ltr')
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(run.lang === 'ar' ? 'rtl' : 'ltr')
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
 
     await page.getByRole('link', { name: t[run.kind].add }).click()
     await waitUrl(page, `**/admin-panel/${run.kind}/create`)
     await page.getByRole('button', { name: t.actions.save }).click()
-    expect(await page.getByText(t.validation.required).count()).toBeGreaterThan(1)
+    await expect.poll(() => page.getByText(t.validation.required).count()).toBeGreaterThan(1)
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
     await page.getByLabel(t.articles.fields.title_ar).fill(run.titleAr)
     await page.getByLabel(t.articles.fields.title_en).fill(run.titleEn)
     await typeRich(page, t.articles.fields.body_ar, 'نص المقال بالعربية')
     await typeRich(page, t.articles.fields.body_en, 'The English text of the article')
-    expect(await page.getByRole('textbox', { name: t.articles.fields.body_en, exact: true }).getAttribute('dir')).toBe('ltr')
+    await expect.poll(() => page.getByRole('textbox', { name: t.articles.fields.body_en, exact: true }).getAttribute('dir')).toBe('ltr')
     await page.getByLabel(t.articles.fields.seo_link_ar).fill(`${run.slug}-ar`)
     await page.getByLabel(t.articles.fields.seo_link_en).fill('Not A Slug')
     await page.getByRole('button', { name: t.actions.save }).click()
@@ -61,7 +105,7 @@ describe.each(runs)('$kind in the browser ($lang)', (run) => {
     row = page.locator('tbody tr', { hasText: run.edited })
     await row.waitFor()
     const toggle = row.getByRole('checkbox')
-    expect(await toggle.isChecked()).toBe(true)
+    await expect.poll(() => toggle.isChecked()).toBe(true)
     await row.locator('[data-part="control"]').click()
     await expect.poll(() => toggle.isChecked()).toBe(false)
     await row.getByRole('button', { name: t.actions.delete }).click()

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import type { Page } from 'playwright-core'
-import ar from '../../src/i18n/locales/ar.json'
-import en from '../../src/i18n/locales/en.json'
+import { catalogues } from '../../src/i18n/catalogue'
+
+const { ar, en } = catalogues
 import { ADMIN, DEMO_PASSWORD, EXPIRED_TOKEN, INACTIVE_ADMIN, fieldLabel, newPage, signIn, waitUrl, serverAndBrowser } from './harness'
 
 const env = serverAndBrowser()
@@ -15,7 +16,7 @@ describe('admin sign-in lifecycle in the browser', () => {
     await page.goto('/admin-panel')
     await waitUrl(page, '**/admin-panel/sign-in')
     await page.getByRole('heading', { name: ar.auth.signIn.title }).waitFor()
-    expect(await dir(page)).toEqual(['ar', 'rtl'])
+    await expect.poll(() => dir(page)).toEqual(['ar', 'rtl'])
     await context.close()
   })
 
@@ -26,8 +27,8 @@ describe('admin sign-in lifecycle in the browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password, ar)
     await waitUrl(page, '**/admin-panel/profile')
     await page.getByRole('heading', { name: ar.actions.profile }).waitFor()
-    expect(await dir(page)).toEqual(['ar', 'rtl'])
-    expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeTruthy()
+    await expect.poll(() => dir(page)).toEqual(['ar', 'rtl'])
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('id-token'))).toBeTruthy()
     await page.goto('/admin-panel')
     await waitUrl(page, '**/admin-panel/dashboard')
     await page.getByTestId('welcome').getByText(ADMIN.name).waitFor()
@@ -40,11 +41,11 @@ describe('admin sign-in lifecycle in the browser', () => {
   it('signs in in English (ltr) for an admin whose language is English', async () => {
     const { context, page } = await open('en')
     await page.goto('/admin-panel/sign-in')
-    expect(await dir(page)).toEqual(['en', 'ltr'])
+    await expect.poll(() => dir(page)).toEqual(['en', 'ltr'])
     await signIn(page, 'james.subadmin@example.com', DEMO_PASSWORD, en)
     await waitUrl(page, '**/admin-panel/dashboard')
     await page.getByText('Welcome, James Carter').waitFor()
-    expect(await dir(page)).toEqual(['en', 'ltr'])
+    await expect.poll(() => dir(page)).toEqual(['en', 'ltr'])
     await context.close()
   })
 
@@ -54,12 +55,15 @@ describe('admin sign-in lifecycle in the browser', () => {
     await signIn(page, ADMIN.email, ADMIN.password, en)
     await waitUrl(page, '**/admin-panel/dashboard')
     await page.getByRole('heading', { name: ar.dashboard.title }).waitFor()
-    expect(await dir(page)).toEqual(['ar', 'rtl'])
+    await expect.poll(() => dir(page)).toEqual(['ar', 'rtl'])
     await context.close()
   })
 
   it('shows the server message for a wrong password, in both languages', async () => {
-    for (const [lang, t] of [['en', en], ['ar', ar]] as const) {
+    for (const [lang, t] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
       const { context, page } = await open(lang)
       await page.goto('/admin-panel/sign-in')
       await signIn(page, ADMIN.email, 'Wrong#Pass1', t)
@@ -102,7 +106,7 @@ describe('admin sign-in lifecycle in the browser', () => {
     await page.getByRole('heading', { name: en.auth.forgot.sentTitle }).waitFor()
 
     // the mail leaves after the answer: wait for it to land in the outbox
-    await expect.poll(async () => (await env.server.outbox()).some((m) => m.to.includes(email)), { timeout: 10_000 }).toBe(true)
+    await expect.poll(async () => (await env.server.outbox()).some((m) => m.to.includes(email))).toBe(true)
     const mail = (await env.server.outbox()).find((m) => m.to.includes(email))
     const link = /https?:\/\/\S+\/admin-panel\/reset-password\?token=[\w-]+/.exec(mail!.text)?.[0]
     expect(link).toBeDefined()
@@ -111,9 +115,9 @@ describe('admin sign-in lifecycle in the browser', () => {
     await page.goto(link!)
     await page.getByRole('heading', { name: en.auth.reset.title }).waitFor()
     await page.getByLabel(fieldLabel(en.fields.newPassword)).fill('weak')
-    expect(await page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.weak)
+    await expect.poll(() => page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.weak)
     await page.getByLabel(fieldLabel(en.fields.newPassword)).fill('Brand#New2026')
-    expect(await page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.strong)
+    await expect.poll(() => page.getByRole('meter').getAttribute('aria-valuetext')).toBe(en.auth.strength.strong)
     await page.getByLabel(fieldLabel(en.fields.password_confirmation)).fill('Brand#New2027')
     await page.getByRole('button', { name: en.actions.submit }).click()
     await page.getByText(en.validation.passwordsMatch).waitFor()
@@ -140,7 +144,10 @@ describe('admin sign-in lifecycle in the browser', () => {
   })
 
   it('says an expired link has expired and offers a new one', async () => {
-    for (const [lang, t] of [['en', en], ['ar', ar]] as const) {
+    for (const [lang, t] of [
+      ['en', en],
+      ['ar', ar],
+    ] as const) {
       const { context, page } = await open(lang)
       await page.goto(`/admin-panel/reset-password?token=${EXPIRED_TOKEN}`)
       await page.getByText(t.errors.linkExpired).waitFor()
@@ -161,11 +168,11 @@ describe('admin sign-in lifecycle in the browser', () => {
     await page.getByTestId('account-menu').click()
     await page.getByTestId('logout').click()
     await waitUrl(page, '**/admin-panel/sign-in**')
-    expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
     await page.goBack()
     await waitUrl(page, '**/admin-panel/sign-in?redirect=%2Fadmin-panel%2Fdashboard')
     await page.getByRole('heading', { name: ar.auth.signIn.title }).waitFor()
-    expect(await page.getByTestId('welcome').count()).toBe(0)
+    await expect.poll(() => page.getByTestId('welcome').count()).toBe(0)
     await page.goto('/admin-panel/dashboard')
     await waitUrl(page, '**/admin-panel/sign-in**')
     await context.close()
@@ -190,7 +197,7 @@ describe('admin sign-in lifecycle in the browser', () => {
     })
     await page.goto('/admin-panel/dashboard')
     await waitUrl(page, '**/admin-panel/sign-in**')
-    expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
     await context.close()
   })
 })

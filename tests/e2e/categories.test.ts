@@ -9,8 +9,30 @@ const rowNames = (page: Page) => page.locator('tbody tr:not([data-skeleton]) td:
 
 /** What each language's run types and expects (names show in the page's language). */
 const cases = {
-  ar: { topLevel: 'إلكترونيات', search: 'جوال', nameAr: 'ساعات', nameEn: 'Watches', shown: 'ساعات', editAr: 'ساعات فاخرة', editEn: 'Luxury watches', edited: 'ساعات فاخرة', editedSearch: 'فاخرة', busy: 'إلكترونيات' },
-  en: { topLevel: 'Electronics', search: 'phone', nameAr: 'نظارات', nameEn: 'Eyewear', shown: 'Eyewear', editAr: 'نظارات شمسية', editEn: 'Sunglasses', edited: 'Sunglasses', editedSearch: 'Sunglasses', busy: 'Electronics' },
+  ar: {
+    topLevel: 'إلكترونيات',
+    search: 'جوال',
+    nameAr: 'ساعات',
+    nameEn: 'Watches',
+    shown: 'ساعات',
+    editAr: 'ساعات فاخرة',
+    editEn: 'Luxury watches',
+    edited: 'ساعات فاخرة',
+    editedSearch: 'فاخرة',
+    busy: 'إلكترونيات',
+  },
+  en: {
+    topLevel: 'Electronics',
+    search: 'phone',
+    nameAr: 'نظارات',
+    nameEn: 'Eyewear',
+    shown: 'Eyewear',
+    editAr: 'نظارات شمسية',
+    editEn: 'Sunglasses',
+    edited: 'Sunglasses',
+    editedSearch: 'Sunglasses',
+    busy: 'Electronics',
+  },
 } as const
 
 describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) => {
@@ -22,7 +44,7 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     // oldest first: the demo tree's first category is on page 1 whatever the other tests added
     await page.goto('/admin-panel/categories/list?sort_column=id&sort_direction=asc')
     await page.getByRole('link', { name: c.topLevel, exact: true }).waitFor()
-    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
 
@@ -30,7 +52,7 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await waitUrl(page, /sort_column=name&sort_direction=asc/)
     await page.getByRole('button', { name: t.categories.fields.name }).click()
     await waitUrl(page, /sort_direction=desc/)
-    expect(await page.getByRole('columnheader', { name: t.categories.fields.name }).getAttribute('aria-sort')).toBe('descending')
+    await expect.poll(() => page.getByRole('columnheader', { name: t.categories.fields.name }).getAttribute('aria-sort')).toBe('descending')
 
     const matches = (names: string[]) => names.length > 0 && names.every((n) => n.toLowerCase().includes(c.search))
     await page.getByTestId('table-search').fill(c.search)
@@ -73,7 +95,7 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await page.getByRole('link', { name: t.categories.add }).click()
     await waitUrl(page, '**/admin-panel/categories/create')
     await page.getByRole('button', { name: t.actions.save }).click()
-    expect(await page.getByText(t.validation.required).count()).toBe(2)
+    await expect.poll(() => page.getByText(t.validation.required).count()).toBe(2)
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
     await page.getByLabel(t.categories.fields.name_ar).fill(c.nameAr)
@@ -89,7 +111,7 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     const preview = page.getByRole('img', { name: t.image.preview })
     await preview.waitFor()
     await expect.poll(() => preview.getAttribute('src')).toMatch(/^\/api\/uploads\/[0-9a-f-]{36}\.png$/)
-    expect(await page.getByText(t.validation.imageType).count()).toBe(0)
+    await expect.poll(() => page.getByText(t.validation.imageType).count()).toBe(0)
 
     await page.getByRole('button', { name: t.actions.save }).click()
     await waitUrl(page, /\/admin-panel\/categories\/view\/\d+$/)
@@ -111,7 +133,7 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     const row = page.locator('tbody tr', { hasText: c.edited })
     await row.waitFor()
     const toggle = row.getByRole('checkbox')
-    expect(await toggle.isChecked()).toBe(true)
+    await expect.poll(() => toggle.isChecked()).toBe(true)
     await row.locator('[data-part="control"]').click()
     await expect.poll(() => toggle.isChecked()).toBe(false)
 
@@ -159,7 +181,7 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await expect.poll(() => stay.evaluate((el) => el === document.activeElement)).toBe(true)
     await page.keyboard.press('Escape')
     await question.waitFor({ state: 'hidden' })
-    expect(await dialog.getByLabel(t.categories.fields.name_ar).inputValue()).toBe(c.nameAr + ' 2')
+    await expect.poll(() => dialog.getByLabel(t.categories.fields.name_ar).inputValue()).toBe(c.nameAr + ' 2')
 
     await dialog.getByRole('button', { name: t.actions.save }).click()
     await dialog.getByText(t.validation.required).waitFor()
@@ -172,7 +194,9 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await info.getByRole('button', { name: t.actions.ok }).click()
     await info.waitFor({ state: 'hidden' })
     await page.getByRole('link', { name: lang === 'ar' ? nameAr : nameEn, exact: true }).waitFor()
-    await expect.poll(() => page.getByRole('button', { name: t.categories.addSub }).evaluate((el) => el === document.activeElement)).toBe(true)
+    await expect
+      .poll(() => page.getByRole('button', { name: t.categories.addSub }).evaluate((el) => el === document.activeElement))
+      .toBe(true)
     await context.close()
   })
 

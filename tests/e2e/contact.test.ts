@@ -11,7 +11,7 @@ describe.each(['ar', 'en'] as const)('contact requests in the browser (%s)', (la
     await page.locator('tbody tr').first().waitFor()
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
-    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
 
     await page.goto('/admin-panel/contact/list?is_read=0')
     const first = page.locator('tbody tr:not([data-skeleton])').first()

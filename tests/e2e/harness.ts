@@ -5,11 +5,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { afterAll, beforeAll, expect } from 'vitest'
-import type ar from '../../src/i18n/locales/ar.json'
-import type en from '../../src/i18n/locales/en.json'
+import type { Catalogue } from '../../src/i18n/catalogue'
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '../../server/db'
-import { admins, passwordResets } from '../../server/db/schema'
+import { admins, passwordResets } from '../../server/modules/auth/schema'
 import { hashToken } from '../../server/lib/crypto'
 
 const repoRoot = new URL('../..', import.meta.url).pathname
@@ -30,7 +29,7 @@ const freePort = () =>
   })
 
 export type RunningServer = { url: string; dataDir: string; stop: () => Promise<void>; outbox: () => Promise<OutboxMail[]> }
-export type OutboxMail = { to: string; subject: string; text: string; html: string; date: string }
+type OutboxMail = { to: string; subject: string; text: string; html: string; date: string }
 
 async function plantExpiredLink(dataDir: string) {
   const database = await openDatabase({ dataDir })
@@ -104,7 +103,7 @@ const stopChild = (child: ChildProcess) =>
  * It starts once to create the primary admin and demo data, stops, gets an expired reset link
  * planted, and starts again.
  */
-export async function startServer(): Promise<RunningServer> {
+async function startServer(): Promise<RunningServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'e2e-'))
   const port = await freePort()
   const first = launch(dataDir, port)
@@ -129,7 +128,7 @@ export async function startServer(): Promise<RunningServer> {
   }
 }
 
-export const CHROMIUM_ARGS = [
+const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -140,7 +139,7 @@ export const CHROMIUM_ARGS = [
   '--disable-sync',
 ]
 
-export function launchBrowser(): Promise<Browser> {
+function launchBrowser(): Promise<Browser> {
   const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
   return chromium.launch({ executablePath, args: CHROMIUM_ARGS })
 }
@@ -148,7 +147,8 @@ export function launchBrowser(): Promise<Browser> {
 /** A fresh browser profile (own storage) in the given language. */
 export async function newPage(browser: Browser, baseURL: string, lang?: 'ar' | 'en'): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } })
-  if (lang) await context.addInitScript((l) => {
+  if (lang)
+    await context.addInitScript((l) => {
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', l)
     }, lang)
   const page = await context.newPage()
@@ -158,20 +158,26 @@ export async function newPage(browser: Browser, baseURL: string, lang?: 'ar' | '
 /** Waits until the address matches: a glob (`**` for anything) or a regular expression. */
 export const waitUrl = async (page: Page, url: string | RegExp) => {
   const pattern =
-    typeof url === 'string' ? new RegExp(`^${url.split('**').map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`) : url
-  await expect.poll(() => page.url(), { timeout: 20_000 }).toMatch(pattern)
+    typeof url === 'string'
+      ? new RegExp(
+          `^${url
+            .split('**')
+            .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+            .join('.*')}$`,
+        )
+      : url
+  await expect.poll(() => page.url()).toMatch(pattern)
 }
 
 /** A field's label exactly, with or without the asterisk of a required field. */
 export const fieldLabel = (text: string) => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\s*\\*?$`)
 
 /** Fills the sign-in form and submits it. */
-export async function signIn(page: Page, email: string, password: string, t: typeof en | typeof ar) {
+export async function signIn(page: Page, email: string, password: string, t: Catalogue) {
   await page.getByLabel(t.fields.email).fill(email)
   await page.getByLabel(fieldLabel(t.fields.password)).fill(password)
   await page.getByRole('button', { name: t.actions.signIn }).click()
 }
-
 
 /** The file's server (fresh database) and browser, started before its tests and stopped after them. */
 export function serverAndBrowser(): { readonly server: RunningServer; readonly browser: Browser } {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import ar from '../../src/i18n/locales/ar.json'
+import { catalogues } from '../../src/i18n/catalogue'
+
+const { ar } = catalogues
 import { axeViolations, fitsWidth, signedInAdmin } from './admin'
 import { DEMO_PASSWORD, newPage, signIn, waitUrl, serverAndBrowser } from './harness'
 
@@ -12,19 +14,19 @@ describe.each(['ar', 'en'] as const)('the admin menu (%s)', (lang) => {
     const catalog = nav.getByRole('button', { name: t.nav.groups.catalog })
     await catalog.waitFor()
     // one row of entries: the header stays as tall as its logo row
-    expect(await page.locator('header').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(80)
+    await expect.poll(() => page.locator('header').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(80)
     expect(await fitsWidth(page)).toBe(true)
 
     await catalog.click()
-    await page.getByRole('menuitem', { name: t.nav.properties }).click()
+    await page.getByRole('menuitem', { name: t.properties.menu }).click()
     await waitUrl(page, '**/admin-panel/properties/list')
     await expect.poll(() => catalog.getAttribute('data-current')).not.toBeNull()
-    expect(await nav.getByRole('button', { name: t.nav.groups.support }).getAttribute('data-current')).toBeNull()
+    await expect.poll(() => nav.getByRole('button', { name: t.nav.groups.support }).getAttribute('data-current')).toBeNull()
 
     const support = nav.getByRole('button', { name: t.nav.groups.support })
     await support.focus()
     await page.keyboard.press('Enter')
-    await page.getByRole('menuitem', { name: t.nav.contact }).waitFor()
+    await page.getByRole('menuitem', { name: t.contact.menu }).waitFor()
     expect(await axeViolations(page)).toEqual([])
     await page.keyboard.press('Escape')
     await expect.poll(() => support.evaluate((el) => el === document.activeElement)).toBe(true)
@@ -37,13 +39,13 @@ describe.each(['ar', 'en'] as const)('the admin menu (%s)', (lang) => {
     const button = page.getByRole('button', { name: t.nav.openMenu })
     await button.click()
     const panel = page.getByRole('dialog', { name: t.nav.menu })
-    await panel.getByRole('link', { name: t.nav.blogs }).waitFor()
+    await panel.getByRole('link', { name: t.blogs.menu }).waitFor()
     const box = await panel.evaluate((el) => el.getBoundingClientRect())
     // right edge in Arabic, left edge in English
     if (lang === 'ar') expect(Math.round(box.right)).toBe(390)
     else expect(Math.round(box.left)).toBe(0)
     expect(await axeViolations(page)).toEqual([])
-    await panel.getByRole('link', { name: t.nav.blogs }).click()
+    await panel.getByRole('link', { name: t.blogs.menu }).click()
     await waitUrl(page, '**/admin-panel/blogs/list')
     await panel.waitFor({ state: 'hidden' })
     // once the rows are in: a table wider than the phone scrolls inside its own box, not the page
@@ -67,10 +69,10 @@ describe('the admin menu of a sub admin', () => {
     await waitUrl(page, '**/admin-panel/dashboard')
     const nav = page.getByRole('navigation', { name: ar.nav.menu })
     await nav.getByRole('button', { name: ar.nav.groups.catalog }).click()
-    await page.getByRole('menuitem', { name: ar.nav.categories }).waitFor()
-    expect(await page.getByRole('menuitem').allInnerTexts()).toEqual([ar.nav.categories])
+    await page.getByRole('menuitem', { name: ar.categories.menu }).waitFor()
+    await expect.poll(() => page.getByRole('menuitem').allInnerTexts()).toEqual([ar.categories.menu])
     await page.keyboard.press('Escape')
-    expect(await nav.getByRole('button', { name: ar.nav.groups.support }).count()).toBe(0)
+    await expect.poll(() => nav.getByRole('button', { name: ar.nav.groups.support }).count()).toBe(0)
     await context.close()
   })
 })

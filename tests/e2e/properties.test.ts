@@ -10,15 +10,15 @@ describe.each(['ar', 'en'] as const)('properties in the browser (%s)', (lang) =>
     const { context, page, t } = await signedInAdmin(env.browser, env.server.url, lang)
     await page.goto('/admin-panel/properties/list')
     await page.locator('tbody tr:not([data-skeleton])').first().waitFor()
-    expect(await page.getByText(t.properties.notMapped).count()).toBeGreaterThan(0)
+    await expect.poll(() => page.getByText(t.properties.notMapped).count()).toBeGreaterThan(0)
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
-    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
 
     await page.getByRole('link', { name: t.properties.add }).click()
     await waitUrl(page, '**/admin-panel/properties/create')
     await page.getByRole('button', { name: t.actions.save }).click()
-    expect(await page.getByText(t.validation.required).count()).toBeGreaterThan(1)
+    await expect.poll(() => page.getByText(t.validation.required).count()).toBeGreaterThan(1)
     expect(await axeViolations(page)).toEqual([])
     await page.getByLabel(t.properties.fields.name_ar).fill('الحجم')
     await page.getByLabel(t.properties.fields.name_en).fill('Pack size')
@@ -43,7 +43,7 @@ describe.each(['ar', 'en'] as const)('properties in the browser (%s)', (lang) =>
     await page.getByRole('button', { name: t.actions.save }).click()
     await waitUrl(page, /\/admin-panel\/properties\/view\/\d+$/)
     await page.getByText(shown.small).waitFor()
-    expect(await page.getByText(shown.large).count()).toBe(0)
+    await expect.poll(() => page.getByText(shown.large).count()).toBe(0)
 
     // several types at once: chosen from the list, kept in the address, removed by their chips
     await page.goto('/admin-panel/properties/list')

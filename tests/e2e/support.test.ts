@@ -11,7 +11,7 @@ describe.each(['ar', 'en'] as const)('support in the browser (%s)', (lang) => {
     await page.locator('tbody tr').first().waitFor()
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
-    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+    await expect.poll(() => page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
 
     // from its view: the message, the new state, when and by whom, without a reload
     await page.goto('/admin-panel/support/shipping-list?resolved=0')
@@ -27,10 +27,10 @@ describe.each(['ar', 'en'] as const)('support in the browser (%s)', (lang) => {
     await page.getByText(t.support.messages.resolved).waitFor()
     await page.getByText(t.support.fields.resolveAt).waitFor()
     await page.getByText(t.support.fields.resolved_by).waitFor()
-    expect(await resolve.count()).toBe(0)
+    await expect.poll(() => resolve.count()).toBe(0)
     await page.reload()
     await page.getByText(t.support.fields.resolveAt).waitFor()
-    expect(await resolve.count()).toBe(0)
+    await expect.poll(() => resolve.count()).toBe(0)
 
     // from its row: the row changes state and loses the button; the resolved filter then finds it
     await page.goto('/admin-panel/support/shipping-list?resolved=0')
@@ -43,7 +43,7 @@ describe.each(['ar', 'en'] as const)('support in the browser (%s)', (lang) => {
     await page.goto('/admin-panel/support/shipping-list?resolved=1&sort_column=resolveAt&sort_direction=desc')
     const resolved = page.locator('tbody tr', { hasText: orderNumber })
     await resolved.getByText(t.support.resolved, { exact: true }).waitFor()
-    expect(await resolved.getByRole('button').count()).toBe(0)
+    await expect.poll(() => resolved.getByRole('button').count()).toBe(0)
 
     await page.goto('/admin-panel/support/shipping-company-requests-list')
     await page.locator('tbody tr').first().waitFor()
@@ -57,7 +57,7 @@ describe.each(['ar', 'en'] as const)('support in the browser (%s)', (lang) => {
     await activate.click()
     await page.getByText(t.support.messages.activated).waitFor()
     await page.getByText(t.support.fields.activatedAt).waitFor()
-    expect(await activate.count()).toBe(0)
+    await expect.poll(() => activate.count()).toBe(0)
     await page.getByText(t.support.activated, { exact: true }).waitFor()
     expect(await axeViolations(page)).toEqual([])
     await context.close()

@@ -25,7 +25,7 @@ describe.each(['ar', 'en'] as const)('unsaved changes (%s)', (lang) => {
     await question.getByRole('button', { name: t.actions.stay }).click()
     await question.waitFor({ state: 'hidden' })
     await waitUrl(page, '**/admin-panel/categories/create')
-    expect(await name.inputValue()).toBe('تصنيف لم يُحفظ')
+    await expect.poll(() => name.inputValue()).toBe('تصنيف لم يُحفظ')
 
     // the logo (a link to the dashboard) asks too; Leave goes where the link pointed
     await page.getByRole('link', { name: t.nav.dashboard }).first().click()
@@ -42,7 +42,7 @@ describe.each(['ar', 'en'] as const)('unsaved changes (%s)', (lang) => {
     await page.getByLabel(t.categories.fields.name_en).fill(lang === 'ar' ? 'Toys' : 'Kids toys')
     await page.getByRole('button', { name: t.actions.save }).click()
     await waitUrl(page, /\/admin-panel\/categories\/view\/\d+$/)
-    expect(await page.getByRole('alertdialog').count()).toBe(0)
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
 
     await page.getByRole('link', { name: t.actions.edit }).click()
     await waitUrl(page, /\/admin-panel\/categories\/edit\/\d+$/)
@@ -50,7 +50,7 @@ describe.each(['ar', 'en'] as const)('unsaved changes (%s)', (lang) => {
     await page.getByRole('button', { name: t.actions.cancel }).click()
     await page.getByRole('alertdialog').getByRole('button', { name: t.actions.leave }).click()
     await waitUrl(page, '**/admin-panel/categories/list')
-    expect(await page.getByRole('alertdialog').count()).toBe(0)
+    await expect.poll(() => page.getByRole('alertdialog').count()).toBe(0)
 
     await page.goto('/admin-panel/categories/create')
     await page.getByLabel(t.categories.fields.name_ar).fill('مسودة')
