@@ -61,8 +61,9 @@ async function bench(label: string, database: Database, dataDir: string): Promis
         const elapsed = performance.now() - t0
         if (res.statusCode !== 200) throw new Error(`${url}: ${res.statusCode} ${res.body}`)
         if (i === 0) {
-          const page = (JSON.parse(res.body) as { result: { categories: { total: number; pagesCount: number; total_is_estimate: boolean } } }).result
-            .categories
+          const page = (
+            JSON.parse(res.body) as { result: { categories: { total: number; pagesCount: number; total_is_estimate: boolean } } }
+          ).result.categories
           info = `total ${page.total.toLocaleString('en')}${page.total_is_estimate ? ' (estimate)' : ''}, ${page.pagesCount} pages`
         }
         if (i >= 10) samples.push(elapsed)
@@ -78,13 +79,17 @@ async function bench(label: string, database: Database, dataDir: string): Promis
       const deep = await time(`${base}&page=${deepest}${sort}`)
       console.log(`  sort ${sort ? sort.slice(1) : 'default (id desc)'}: ${first.info}`)
       console.log(`    page 1        p50 ${ms(first.p50)}  p99 ${ms(first.p99)}`)
-      console.log(`    page ${String(deepest).padEnd(8)} p50 ${ms(deep.p50)}  p99 ${ms(deep.p99)}  (deepest served page, offset ${(deepest - 1) * PAGE_SIZE})`)
+      console.log(
+        `    page ${String(deepest).padEnd(8)} p50 ${ms(deep.p50)}  p99 ${ms(deep.p99)}  (deepest served page, offset ${(deepest - 1) * PAGE_SIZE})`,
+      )
       console.log(
         `    deep/first p50 ${(deep.p50 / first.p50).toFixed(2)}, p99 ${(deep.p99 / first.p99).toFixed(2)} (goal <= ${GOAL_RATIO}); worst p99 ${ms(Math.max(first.p99, deep.p99))} (goal <= ${GOAL_P99_MS} ms on PostgreSQL)`,
       )
     }
     const searched = await time(`${base}&page=1&search=${encodeURIComponent('تصنيف 99999')}`, 10)
-    console.log(`  search 'تصنيف 99999' page 1 (10 runs): p50 ${ms(searched.p50)}  max ${ms(searched.p99)}  (${searched.info}; trigram index)`)
+    console.log(
+      `  search 'تصنيف 99999' page 1 (10 runs): p50 ${ms(searched.p50)}  max ${ms(searched.p99)}  (${searched.info}; trigram index)`,
+    )
 
     // What an unbounded OFFSET near the end would cost (the reason for the depth cap).
     const samples: number[] = []

@@ -79,7 +79,9 @@ async function main() {
     const mean = sorted.reduce((a, b) => a + b, 0) / sorted.length
 
     console.log(`admin sign-in over HTTP (PGlite in ${dataDir}), argon2id m=19456 t=2 p=1`)
-    console.log(`  node ${process.version}, ${availableParallelism()} CPUs, ${CONCURRENCY} clients, ${sorted.length} requests (+${WARMUP} warm-up)`)
+    console.log(
+      `  node ${process.version}, ${availableParallelism()} CPUs, ${CONCURRENCY} clients, ${sorted.length} requests (+${WARMUP} warm-up)`,
+    )
     console.log(`  p50  ${fmt(percentile(sorted, 50))}`)
     console.log(`  p95  ${fmt(p95)}   (goal <= ${GOAL_P95_MS} ms: ${p95 <= GOAL_P95_MS ? 'met' : 'NOT met'})`)
     console.log(`  p99  ${fmt(percentile(sorted, 99))}`)

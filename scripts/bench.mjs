@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process'
 import { readdirSync } from 'node:fs'
 import { repoRoot } from './build-state.mjs'
 
-for (const file of readdirSync(new URL('../bench', import.meta.url)).filter((f) => f.endsWith('.ts')).sort()) {
+for (const file of readdirSync(new URL('../bench', import.meta.url))
+  .filter((f) => f.endsWith('.ts'))
+  .sort()) {
   console.log(`\n== bench/${file}`)
   spawnSync('npx', ['tsx', `bench/${file}`], { cwd: repoRoot, stdio: 'inherit' })
 }

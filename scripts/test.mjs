@@ -1,4 +1,4 @@
-// `npm test`: typecheck, lint, unit/chart/server/view tests, then the browser suite in Chromium.
+// `npm test`: typecheck, lint, format, dead code, unit/chart/server/view tests, then the browser suite in Chromium.
 // Ends with one line `N passed, N failed` totalling every suite.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
@@ -25,7 +25,19 @@ const check = (label, cmd, args) => {
   }
 }
 const vitest = (label, projects, file, env) => {
-  const ok = run(label, 'npx', ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile=${join(out, file)}`], env)
+  const ok = run(
+    label,
+    'npx',
+    [
+      'vitest',
+      'run',
+      ...projects.flatMap((p) => ['--project', p]),
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${join(out, file)}`,
+    ],
+    env,
+  )
   const path = join(out, file)
   if (!existsSync(path)) {
     failed += 1
@@ -42,12 +54,16 @@ const vitest = (label, projects, file, env) => {
 check('panda codegen', 'npx', ['panda', 'codegen', '--silent'])
 check('typecheck (tsc)', 'npx', ['tsc', '-p', '.'])
 check('lint (eslint)', 'npx', ['eslint', '.'])
-vitest('charts, server and views (vitest)', ['machines', 'server', 'views'], 'unit.json')
+check('format (prettier)', 'npx', ['prettier', '--check', '.'])
+check('unused files, exports and dependencies (knip)', 'npx', ['knip'])
+vitest('charts, server, views and walks (vitest)', ['machines', 'server', 'views', 'walks'], 'unit.json')
 
 const chromium = findChromium()
 if (!chromium) {
   failed += 1
-  console.error('\n✖ No Chromium found for the browser tests. Install it with:\n    sudo apt-get install -y chromium\n  or set CHROMIUM_PATH to a Chromium or Chrome binary.')
+  console.error(
+    '\n✖ No Chromium found for the browser tests. Install it with:\n    sudo apt-get install -y chromium\n  or set CHROMIUM_PATH to a Chromium or Chrome binary.',
+  )
 } else {
   if (buildIsStale()) check('build the web app', 'npm', ['run', 'build', '--silent'])
   vitest('browser tests (Playwright + Chromium)', ['e2e'], 'e2e.json', { CHROMIUM_PATH: chromium })
