@@ -78,7 +78,8 @@ export function translateRef(locale: Locale, ref: MessageRef): string {
 
 /** Field errors `{ field: [MessageRef] }` as translated strings. */
 export function translateFieldErrors(locale: Locale, errors: Record<string, MessageRef[]> | undefined): Record<string, string[]> {
-  const out: Record<string, string[]> = {}
+  // No prototype: field names come from the request (`constructor`, `__proto__`...).
+  const out: Record<string, string[]> = Object.create(null)
   if (!errors) return out
   for (const [field, refs] of Object.entries(errors)) out[field] = refs.map((ref) => translateRef(locale, ref))
   return out

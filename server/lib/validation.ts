@@ -14,6 +14,28 @@ export class RequestValidationError extends Error {
   }
 }
 
+/** NUL and unpaired UTF-16 surrogates: no text field holds them, and PostgreSQL's text and JSON refuse them. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text)
+
+/** Issues for every string (value or key) of `input` that holds unstorable characters, by path. */
+function unstorableText(input: unknown): { code: 'custom'; message: string; path: PropertyKey[] }[] {
+  const issues: { code: 'custom'; message: string; path: PropertyKey[] }[] = []
+  const visit = (value: unknown, path: PropertyKey[], depth: number) => {
+    if (typeof value === 'string') {
+      if (unstorable(value)) issues.push({ code: 'custom', message: 'validation.characters', path })
+    } else if (value && typeof value === 'object' && depth < 32) {
+      for (const [key, item] of Object.entries(value)) {
+        if (unstorable(key))
+          issues.push({ code: 'custom', message: 'validation.characters', path: [...path, key.replace(/[^\x20-\x7e]/gu, '?')] })
+        else visit(item, [...path, key], depth + 1)
+      }
+    }
+  }
+  visit(input, [], 0)
+  return issues
+}
+
 /**
  * Like fastify-type-provider-zod's `validatorCompiler`, but keeps the ZodError so the field messages
  * come from the contract's `issuesByField`. A missing body is validated as `{}`, so each required
@@ -23,6 +45,10 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
   (data) => {
     const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data
+    const unreadable = unstorableText(input)
+    if (unreadable.length > 0) {
+      return { error: new RequestValidationError({ issues: unreadable } as unknown as z.ZodError, httpPart ?? 'body') }
+    }
     // reportInput: the contract's issueMessage tells "missing" from "wrong type" by the issue's input.
     const result = safeParse(schema, input, { reportInput: true })
     if (result.error) {

@@ -59,9 +59,18 @@ export type Page<T> = {
 /** Filter value of a yes/no column sent in a query string. */
 export const queryBoolean = z.optional(z.enum(['0', '1']))
 
-const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
-/** A real calendar day as `yyyy-mm-dd` (2026-02-30 is refused). */
-const isIsoDate = (value: string) => ISO_DATE.test(value) && new Date(`${value}T00:00:00Z`).toISOString().startsWith(value)
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/
+/** The years a day filter may name: wide enough for any record, inside what PostgreSQL and `Date` hold. */
+const DATE_YEARS = { min: 1900, max: 2200 } as const
+/** A real calendar day as `yyyy-mm-dd` within `DATE_YEARS` (2026-02-30, 2026-13-01 and 0000-01-01 are refused). */
+export function isIsoDate(value: string): boolean {
+  const match = ISO_DATE.exec(value)
+  if (!match) return false
+  const [year, month, day] = match.slice(1).map(Number) as [number, number, number]
+  if (year < DATE_YEARS.min || year > DATE_YEARS.max) return false
+  const date = new Date(Date.UTC(year, month - 1, day))
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+}
 /** A filter of several values of one enumerated column: `a,b` in the query string, each allowed. */
 export const queryOneOfMany = (allowed: readonly string[]) =>
   z.optional(z.string().check(z.refine((value) => value.split(',').every((v) => allowed.includes(v)), 'validation.oneOf')))

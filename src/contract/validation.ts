@@ -47,9 +47,12 @@ export function issueMessage(
   }
 }
 
-/** Field errors of a failed parse as `{ path: [MessageRef] }`; unknown keys are reported on each key. */
-export function issuesByField(error: z.core.$ZodError): Record<string, MessageRef[]> {
-  const out: Record<string, MessageRef[]> = {}
+/**
+ * Field errors of a failed parse as `{ path: [MessageRef] }`; unknown keys are reported on each key.
+ * The map has no prototype: a field may be named `constructor`, `toString` or `__proto__`.
+ */
+export function issuesByField(error: Pick<z.core.$ZodError, 'issues'>): Record<string, MessageRef[]> {
+  const out: Record<string, MessageRef[]> = Object.create(null)
   for (const issue of error.issues) {
     const keys =
       issue.code === 'unrecognized_keys'

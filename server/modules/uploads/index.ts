@@ -12,6 +12,16 @@ import { storeImage } from './service'
 
 const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
 
+/**
+ * A body that breaks off or is malformed (a truncated upload: "Part terminated early", "Unexpected end
+ * of form") is the client's fault: 400. Errors that already carry a 4xx status keep it.
+ */
+function unreadableBody(error: unknown): never {
+  const status = (error as { statusCode?: unknown }).statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) throw error
+  throw new AppError(400, 'errors.badRequest', { errors: { _: [{ key: 'errors.badRequest' }] } })
+}
+
 const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     `/${uploadsPaths.images}`,
@@ -20,18 +30,18 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
         tags: ['uploads'],
         summary: 'Upload an image (png, jpg, jpeg, webp; at most 5 MB), checked by its content',
         consumes: ['multipart/form-data'],
-        response: { 201: envelope(uploadResult), ...errorResponses(401, 413, 415, 422) },
+        response: { 201: envelope(uploadResult), ...errorResponses(400, 401, 413, 415, 422) },
       },
       // any signed-in admin may upload; the record that uses the image is what its permission guards
       config: { permission: SELF_PERMISSION },
     },
     async (request, reply) => {
       if (!request.isMultipart()) throw new AppError(415, 'errors.badRequest')
-      const file = await request.file()
+      const file = await request.file().catch(unreadableBody)
       if (!file) throw new AppError(422, 'validation.imageType', { errors: { file: [{ key: 'validation.required' }] } })
       const bytes = await file.toBuffer().catch((error: unknown) => {
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null
-        throw error
+        return unreadableBody(error)
       })
       const result = await storeImage(app.deps.config.dataDir, bytes ?? Buffer.alloc(0), bytes === null || file.file.truncated)
       return reply.code(201).send(ok(request, 'messages.uploaded', result))
