@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
 import { ConfigError, readEnv } from './config'
 import { openDatabase } from './db'
+import { DataDirInUseError } from './db/data-dir-lock'
 import { seedDemo } from './db/seed'
 import { generatePassword } from './lib/crypto'
 import { createOutboxMailer, createSmtpMailer } from './mail'
@@ -103,6 +104,7 @@ async function main() {
 
 main().catch((error: unknown) => {
   if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`)
+  else if (error instanceof DataDirInUseError) console.error(`cannot start: ${error.message}`)
   else console.error('the server could not start:', error)
   process.exit(1)
 })

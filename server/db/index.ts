@@ -10,6 +10,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator'
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js'
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator'
 import postgres from 'postgres'
+import { lockDataDir } from './data-dir-lock'
 /**
  * The one database type services use, whichever driver is behind it (a transaction fits too).
  * Tables are each module's own (its folder's `schema.ts`); queries name them, so the driver
@@ -72,21 +73,36 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
 
   let client: PGlite
+  let release = () => {}
   if (options.inMemory) {
     client = await PGlite.create({ extensions: { pg_trgm } })
   } else {
     const dataDir = join(options.dataDir, 'pgdata')
     await mkdir(dataDir, { recursive: true })
-    client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+    // PGlite is one process's database: a second server on the same files would lose writes.
+    release = lockDataDir(options.dataDir)
+    try {
+      client = await PGlite.create(dataDir, { extensions: { pg_trgm } })
+    } catch (error) {
+      release()
+      throw error
+    }
   }
   const db = drizzlePglite(client)
+  const close = async () => {
+    try {
+      await client.close()
+    } finally {
+      release()
+    }
+  }
   try {
     if (runMigrations) await migratePglite(db, { migrationsFolder })
   } catch (error) {
-    await client.close()
+    await close()
     throw error
   }
-  return { db, kind: 'pglite', close: () => client.close() }
+  return { db, kind: 'pglite', close }
 }
 
 /** `select 1`: true when the database answers. */
