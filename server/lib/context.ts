@@ -104,8 +104,10 @@ export type ServerModule = {
   housekeeping?: (deps: AppDeps) => Promise<void>
 }
 
-/** A select list of `core/list/{name}`: its filters (a strict query schema) and how to load it. */
+/** A select list of `core/list/{name}`: who may read it, its filters (a strict query schema) and how to load it. */
 export type ListProvider = {
+  /** An admin holding any of these may read the list (its module's permissions, or those of the screens that pick from it). */
+  permissions: readonly string[]
   query: $ZodType
   load: (deps: AppDeps, lang: Locale, filters: Record<string, unknown>) => Promise<ListItem[]>
 }

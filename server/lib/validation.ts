@@ -37,22 +37,22 @@ function unstorableText(input: unknown): { code: 'custom'; message: string; path
 }
 
 /**
- * Like fastify-type-provider-zod's `validatorCompiler`, but keeps the ZodError so the field messages
- * come from the contract's `issuesByField`. A missing body is validated as `{}`, so each required
- * field is reported by name instead of one error for the whole body.
+ * Validates one part of a request (body, querystring, params) against its zod schema. Text holding
+ * NUL bytes or lone surrogates is refused first, field by field. A missing body is validated as `{}`,
+ * so each required field is reported by name instead of one error for the whole body.
  */
+export function parseRequestPart(schema: $ZodType, data: unknown, part: string): { value: unknown } | { error: RequestValidationError } {
+  const input = part === 'body' && (data === undefined || data === null) ? {} : data
+  const unreadable = unstorableText(input)
+  if (unreadable.length > 0) return { error: new RequestValidationError({ issues: unreadable } as unknown as z.ZodError, part) }
+  // reportInput: the contract's issueMessage tells "missing" from "wrong type" by the issue's input.
+  const result = safeParse(schema, input, { reportInput: true })
+  if (result.error) return { error: new RequestValidationError(result.error as unknown as z.ZodError, part) }
+  return { value: result.data }
+}
+
+/** Like fastify-type-provider-zod's `validatorCompiler`, but the field messages come from the contract's `issuesByField`. */
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> =
   ({ schema, httpPart }) =>
-  (data) => {
-    const input = httpPart === 'body' && (data === undefined || data === null) ? {} : data
-    const unreadable = unstorableText(input)
-    if (unreadable.length > 0) {
-      return { error: new RequestValidationError({ issues: unreadable } as unknown as z.ZodError, httpPart ?? 'body') }
-    }
-    // reportInput: the contract's issueMessage tells "missing" from "wrong type" by the issue's input.
-    const result = safeParse(schema, input, { reportInput: true })
-    if (result.error) {
-      return { error: new RequestValidationError(result.error as unknown as z.ZodError, httpPart ?? 'body') }
-    }
-    return { value: result.data }
-  }
+  (data) =>
+    parseRequestPart(schema, data, httpPart ?? 'body')

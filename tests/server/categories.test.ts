@@ -380,11 +380,23 @@ describe.each(backends)('categories resource on $name', (backend) => {
       expect((await server.request({ url: '/api/core/list/categories' })).status).toBe(401)
     })
 
-    it('core/list is open to any signed-in admin, whatever its roles', async () => {
+    it('core/list/categories follows the categories permissions; core/common is open to any signed-in admin', async () => {
       const sub = await server.createAdmin({ userType: 'sub' })
       const token = await server.loginAdmin(sub.email)
-      expect((await server.request({ url: '/api/core/list/categories', token })).status).toBe(200)
+      const refused = await server.request({ url: '/api/core/list/categories', token, lang: 'en' })
+      expect(refused.status).toBe(403)
+      expect(refused.json).toMatchObject({ status: false, message: expect.any(String) })
+      expect(refused.json.result).toBeUndefined()
       expect((await server.request({ url: '/api/core/common', token })).status).toBe(200)
+
+      await grantRole(server, sub.id, ['contact:view'])
+      expect((await server.request({ url: '/api/core/list/categories', token })).status).toBe(403)
+      for (const permission of ['categories:view', 'categories:create']) {
+        const other = await server.createAdmin({ userType: 'sub' })
+        await grantRole(server, other.id, [permission])
+        const allowed = await server.request({ url: '/api/core/list/categories', token: await server.loginAdmin(other.email) })
+        expect(allowed.status, permission).toBe(200)
+      }
     })
 
     it.each([

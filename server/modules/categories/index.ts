@@ -10,6 +10,12 @@ export default defineServerModule({
   routes: categoriesRoutes,
   permissions: categoriesAccess.all,
   demoGrants: [categoriesAccess.can.view, categoriesAccess.can.create, categoriesAccess.can.update],
-  lists: { categories: { query: categoryOptionsQuery, load: (deps, lang, filters) => categoryOptions(deps, lang, filters) } },
+  lists: {
+    categories: {
+      permissions: categoriesAccess.all,
+      query: categoryOptionsQuery,
+      load: (deps, lang, filters) => categoryOptions(deps, lang, filters),
+    },
+  },
   seed: categoriesSeeder,
 })

@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { safeParse } from 'zod/v4/core'
 import { envelope } from '../../../src/contract/common'
 import { commonResult, selectListResult } from '../../../src/contract/core'
 import { corePaths } from '../../../src/contract/resource'
 import { AppError } from '../../lib/errors'
 import { errorResponses, ok } from '../../lib/http'
-import { RequestValidationError } from '../../lib/validation'
-import { SELF_PERMISSION } from '../../../src/contract/access'
+import { parseRequestPart } from '../../lib/validation'
+import { hasPermission, SELF_PERMISSION } from '../../../src/contract/access'
 import { commonLists } from './service'
 
 const tags = ['core']
@@ -25,16 +24,19 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
         security,
         summary: 'A select list: `{ id, name }` in the Lang locale, filtered by its own query',
         params: z.object({ name: z.string().max(64) }),
-        response: { 200: envelope(selectListResult), ...errorResponses(401, 404, 422) },
+        response: { 200: envelope(selectListResult), ...errorResponses(401, 403, 404, 422) },
       },
       config: { permission: SELF_PERMISSION },
     },
     async (request) => {
       const provider = app.listProviders.get(request.params.name)
       if (!provider) throw new AppError(404, 'errors.notFound')
-      const parsed = safeParse(provider.query, request.query ?? {}, { reportInput: true })
-      if (parsed.error) throw new RequestValidationError(parsed.error as unknown as z.ZodError, 'querystring')
-      const list = await provider.load(deps, request.lang, parsed.data as Record<string, unknown>)
+      // A list shows its module's records: the admin needs one of the permissions the module names for it.
+      const granted = request.admin?.permissions ?? []
+      if (!provider.permissions.some((permission) => hasPermission(granted, permission))) throw new AppError(403, 'errors.forbidden')
+      const parsed = parseRequestPart(provider.query, request.query ?? {}, 'querystring')
+      if ('error' in parsed) throw parsed.error
+      const list = await provider.load(deps, request.lang, parsed.value as Record<string, unknown>)
       return ok(request, 'messages.ok', { list })
     },
   )
