@@ -30,7 +30,16 @@ export type BuildAppOptions = {
   modules?: readonly ServerModule[]
 }
 
-const DEFAULT_RATE_LIMIT = { loginMax: 10, forgotMax: 5, windowMs: 60_000, tokenMax: 20, notFoundMax: 60, contactMax: 5 } as const
+const DEFAULT_RATE_LIMIT = {
+  loginMax: 10,
+  failedLoginMax: 30,
+  failedLoginWindowMs: 15 * 60_000,
+  forgotMax: 5,
+  windowMs: 60_000,
+  tokenMax: 20,
+  notFoundMax: 60,
+  contactMax: 5,
+} as const
 const DEFAULT_BODY_LIMIT = 1024 * 1024
 
 /** Log paths whose values never reach the logs (tokens, passwords, credentials). */
@@ -117,7 +126,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const authenticators: Partial<Record<IdentityName, Authenticator>> = {}
   for (const module of modules) Object.assign(authenticators, module.authenticators)
   registerAccess(app, authenticators)
-  await registerRateLimit(app)
+  await registerRateLimit(app, {
+    max: config.rateLimit.failedLoginMax,
+    windowMs: config.rateLimit.failedLoginWindowMs,
+    now: deps.clock,
+  })
   await registerDocs(app, modules)
   await app.register(multipart, {
     limits: { fileSize: 5 * 1024 * 1024, files: 5, fields: 100, parts: 105, fieldSize: 64 * 1024 },

@@ -15,7 +15,7 @@ export type ServerEnv = {
   demoPassword: string | undefined
   logLevel: string
   trustProxy: boolean | string[]
-  rateLimit: { loginMax?: number; forgotMax?: number; contactMax?: number }
+  rateLimit: { loginMax?: number; failedLoginMax?: number; forgotMax?: number; contactMax?: number }
 }
 
 export class ConfigError extends Error {
@@ -36,7 +36,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 /**
  * Reads the environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, ADMIN_EMAIL,
  * ADMIN_PASSWORD, PUBLIC_URL (http://localhost:PORT), SMTP_URL, MAIL_FROM, SEED_DEMO (on; `0` turns it
- * off), DEMO_PASSWORD, LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_LOGIN_MAX, RATE_LIMIT_FORGOT_MAX,
+ * off), DEMO_PASSWORD, LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_LOGIN_MAX, RATE_LIMIT_FAILED_LOGIN_MAX, RATE_LIMIT_FORGOT_MAX,
  * RATE_LIMIT_CONTACT_MAX.
  */
 export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
@@ -82,6 +82,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     trustProxy,
     rateLimit: {
       loginMax: positiveInt('RATE_LIMIT_LOGIN_MAX', env.RATE_LIMIT_LOGIN_MAX),
+      failedLoginMax: positiveInt('RATE_LIMIT_FAILED_LOGIN_MAX', env.RATE_LIMIT_FAILED_LOGIN_MAX),
       forgotMax: positiveInt('RATE_LIMIT_FORGOT_MAX', env.RATE_LIMIT_FORGOT_MAX),
       contactMax: positiveInt('RATE_LIMIT_CONTACT_MAX', env.RATE_LIMIT_CONTACT_MAX),
     },

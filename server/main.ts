@@ -31,6 +31,7 @@ async function main() {
       trustProxy: env.trustProxy,
       rateLimit: {
         ...(env.rateLimit.loginMax ? { loginMax: env.rateLimit.loginMax } : {}),
+        ...(env.rateLimit.failedLoginMax ? { failedLoginMax: env.rateLimit.failedLoginMax } : {}),
         ...(env.rateLimit.forgotMax ? { forgotMax: env.rateLimit.forgotMax } : {}),
         ...(env.rateLimit.contactMax ? { contactMax: env.rateLimit.contactMax } : {}),
       },

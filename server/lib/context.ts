@@ -8,6 +8,10 @@ import type { MailQueue } from '../mail'
 export type RateLimitConfig = {
   /** Sign-in attempts per window, per client IP and email (default 10). */
   loginMax: number
+  /** Failed sign-ins per `failedLoginWindowMs` and client IP, whatever the email (default 30). */
+  failedLoginMax: number
+  /** Window of `failedLoginMax` in milliseconds (default 15 minutes). */
+  failedLoginWindowMs: number
   /** Forgot-password and registration requests per window, per client IP (default 5). */
   forgotMax: number
   /** Window length in milliseconds (default 60 000). */

@@ -1,14 +1,66 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { AppError } from '../lib/errors'
 
-/** Registers @fastify/rate-limit with no global limit: routes opt in with `config.rateLimit`. */
-export async function registerRateLimit(app: FastifyInstance): Promise<void> {
+/** Failed sign-ins counted per client address, whatever the email (password spraying). */
+type FailedSignIns = {
+  /** `onRequest` of a sign-in route: 429 once the address has failed `max` times in the window. */
+  check: (request: FastifyRequest) => Promise<void>
+  /** `onResponse` of a sign-in route: a refused attempt (4xx but 429) counts against the address. */
+  count: (request: FastifyRequest, reply: FastifyReply) => Promise<void>
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    failedSignIns: FailedSignIns
+  }
+}
+
+/** Beyond this many addresses, expired entries are swept before a new one is added. */
+const SWEEP_AT = 10_000
+
+function failedSignIns(max: number, windowMs: number, now: () => Date): FailedSignIns {
+  const byAddress = new Map<string, { failures: number; resetAt: number }>()
+  const current = (ip: string) => {
+    const entry = byAddress.get(ip)
+    if (entry && entry.resetAt <= now().getTime()) {
+      byAddress.delete(ip)
+      return undefined
+    }
+    return entry
+  }
+  return {
+    check: async (request) => {
+      const entry = current(request.ip)
+      if (entry && entry.failures >= max) {
+        const seconds = Math.max(1, Math.ceil((entry.resetAt - now().getTime()) / 1000))
+        throw new AppError(429, 'errors.rateLimited', { values: { seconds } })
+      }
+    },
+    count: async (request, reply) => {
+      if (reply.statusCode < 400 || reply.statusCode >= 500 || reply.statusCode === 429) return
+      const entry = current(request.ip)
+      if (entry) {
+        entry.failures += 1
+        return
+      }
+      if (byAddress.size >= SWEEP_AT) for (const ip of [...byAddress.keys()]) current(ip)
+      byAddress.set(request.ip, { failures: 1, resetAt: now().getTime() + windowMs })
+    },
+  }
+}
+
+/**
+ * Registers @fastify/rate-limit with no global limit (routes opt in with `config.rateLimit`) and the
+ * failed sign-in counter per address that sign-in routes share.
+ */
+export async function registerRateLimit(app: FastifyInstance, failed: { max: number; windowMs: number; now: () => Date }): Promise<void> {
   await app.register(rateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
       new AppError(429, 'errors.rateLimited', { values: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
   })
+  app.decorate('failedSignIns', failedSignIns(failed.max, failed.windowMs, failed.now))
 }
 
 const emailOf = (request: FastifyRequest): string => {

@@ -67,6 +67,7 @@ function launch(dataDir: string, port: number): { child: ChildProcess; ready: Pr
       SEED_DEMO: '1',
       LOG_LEVEL: 'warn',
       RATE_LIMIT_LOGIN_MAX: '1000',
+      RATE_LIMIT_FAILED_LOGIN_MAX: '1000',
       RATE_LIMIT_FORGOT_MAX: '1000',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -91,6 +91,8 @@ type InjectOptions = {
   token?: string
   lang?: 'ar' | 'en'
   headers?: Record<string, string>
+  /** The client's address (default 127.0.0.1). */
+  remoteAddress?: string
 }
 
 type Response = {
@@ -155,6 +157,7 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
         // Generous by default so suites are not limited; rate-limit tests pass small ones.
         rateLimit: {
           loginMax: 1000,
+          failedLoginMax: 1000,
           forgotMax: 1000,
           tokenMax: 1000,
           notFoundMax: 1000,
@@ -230,6 +233,7 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
         url: options.url,
         headers,
         ...(payload !== undefined ? { payload } : {}),
+        ...(options.remoteAddress ? { remoteAddress: options.remoteAddress } : {}),
       })
       let json: unknown
       try {

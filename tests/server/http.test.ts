@@ -209,6 +209,32 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
       expect((await server.request({ url: LOGIN, body: { email: 'a@example.com' } })).status).toBe(429)
     })
 
+    it('limits failed sign-ins per address whatever the email (password spraying), admins and end users together', async () => {
+      await server.rebuild({ rateLimit: { failedLoginMax: 5 } })
+      const admin = await server.createAdmin()
+      const user = await server.createUser()
+      // a success does not count, and does not reset the count
+      expect((await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD } })).status).toBe(200)
+      for (let i = 0; i < 3; i++) {
+        const res = await server.request({ url: LOGIN, body: { email: `sprayed-${i}@example.com`, password: 'Summer-2026' } })
+        expect(res.status).toBe(422)
+      }
+      expect((await server.request({ url: '/api/login', body: { email: 'x@example.com', password: 'Summer-2026' } })).status).toBe(422)
+      expect((await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD } })).status).toBe(200)
+      expect((await server.request({ url: '/api/login', body: { email: 'y@example.com', password: 'Summer-2026' } })).status).toBe(422)
+      // five failures: the address is refused, on both sign-in routes, even with the right password
+      const limited = await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD }, lang: 'en' })
+      expect(limited.status).toBe(429)
+      expect(limited.json.message).toMatch(/^Too many attempts\. Please wait \d+ seconds/)
+      expect((await server.request({ url: '/api/login', body: { email: user.email, password: PASSWORD } })).status).toBe(429)
+      // another address is not limited
+      const elsewhere = await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD }, remoteAddress: '203.0.113.9' })
+      expect(elsewhere.status).toBe(200)
+      // the window passes: the address may try again
+      server.clock.advance(15 * 60_000 + 1)
+      expect((await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD } })).status).toBe(200)
+    })
+
     it('limits forgot-password requests per IP', async () => {
       await server.rebuild({ rateLimit: { forgotMax: 2 } })
       expect((await server.request({ url: FORGOT, body: { email: 'a@example.com' } })).status).toBe(200)

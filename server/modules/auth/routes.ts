@@ -38,6 +38,8 @@ export const adminAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(adminSessionResult), ...errorResponses(403, 422, 429) },
       },
       config: { public: true, rateLimit: limits.byIpAndEmail(loginMax, windowMs) },
+      onRequest: app.failedSignIns.check,
+      onResponse: app.failedSignIns.count,
     },
     async (request) => ok(request, 'messages.signedIn', await service.login(deps, request.body)),
   )

@@ -27,6 +27,8 @@ export const userAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: envelope(userSessionResult), ...errorResponses(403, 422, 429) },
       },
       config: { public: true, rateLimit: limits.byIpAndEmail(loginMax, windowMs) },
+      onRequest: app.failedSignIns.check,
+      onResponse: app.failedSignIns.count,
     },
     async (request) => ok(request, 'messages.signedIn', await service.login(deps, request.body)),
   )
