@@ -98,11 +98,25 @@ export class MailQueue {
   }
 
   enqueue(message: MailMessage): void {
-    const job = this.#mailer
-      .send(message)
+    this.enqueueComposed(async () => message)
+  }
+
+  /**
+   * Runs `compose` after the current request has been answered, then sends the mail it gives (none
+   * for null). What the mail needs written (a reset token) is written there, so a request that mails
+   * and one that does not take the same time to answer.
+   */
+  enqueueComposed(compose: () => Promise<MailMessage | null>): void {
+    let message: MailMessage | null = null
+    const job = new Promise<void>((resolve) => setImmediate(resolve))
+      .then(compose)
+      .then((composed) => {
+        message = composed
+        return composed ? this.#mailer.send(composed) : undefined
+      })
       .catch((error: unknown) => {
         this.#log?.error(
-          { to: message.to, subject: message.subject, err: error instanceof Error ? error.message : String(error) },
+          { to: message?.to, subject: message?.subject, err: error instanceof Error ? error.message : String(error) },
           'mail could not be sent',
         )
       })

@@ -36,11 +36,12 @@ export function resetLink(publicUrl: string, linkPath: string, token: string): s
 /**
  * Forgot password. Every email gets the same answer; a second request for the same email within
  * 5 minutes is refused (429 "Verification link already sent") whether an account exists or not.
- * Every request is recorded in `reset_requests`.
+ * Every request is recorded in `reset_requests`. The answer does the same work for every email: the
+ * account is looked up, its link written and mailed after answering.
  */
 export async function requestPasswordReset(deps: AppDeps, id: ResetIdentity, email: string): Promise<void> {
   const now = deps.clock()
-  const mail = await deps.db.transaction(async (tx) => {
+  const accepted = await deps.db.transaction(async (tx) => {
     // Serialise the requests of one email, so two simultaneous ones cannot both pass the rule.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reset:${id.identity}:${email}`}))`)
     const since = new Date(now.getTime() - RESET_RESEND_WAIT_MINUTES * MINUTE)
@@ -57,11 +58,17 @@ export async function requestPasswordReset(deps: AppDeps, id: ResetIdentity, ema
       )
       .limit(1)
     await tx.insert(resetRequests).values({ identity: id.identity, email, accepted: !recent, createdAt: now, updatedAt: now })
-    if (recent) return { refused: true as const }
+    return !recent
+  })
+  if (!accepted) throw new AppError(429, 'errors.linkAlreadySent', { errors: { email: [{ key: 'errors.linkAlreadySent' }] } })
+  deps.mail.enqueueComposed(() => issueResetLink(deps, id, email, now))
+}
 
+/** Writes a new reset link for the account of `email`, retiring the ones before it; the mail, or null without an active account. */
+async function issueResetLink(deps: AppDeps, id: ResetIdentity, email: string, now: Date) {
+  return deps.db.transaction(async (tx) => {
     const account = await id.findByEmail(tx, email)
-    if (!account || !account.isActive) return { refused: false as const, message: null }
-
+    if (!account || !account.isActive) return null
     // Only the newest link works: issuing one retires the ones before it.
     await tx
       .update(passwordResets)
@@ -78,10 +85,8 @@ export async function requestPasswordReset(deps: AppDeps, id: ResetIdentity, ema
       updatedAt: now,
     })
     const link = resetLink(deps.config.publicUrl, id.linkPath, token)
-    return { refused: false as const, message: resetPasswordMail(account.locale, account.email, account.name, link) }
+    return resetPasswordMail(account.locale, account.email, account.name, link)
   })
-  if (mail.refused) throw new AppError(429, 'errors.linkAlreadySent', { errors: { email: [{ key: 'errors.linkAlreadySent' }] } })
-  if (mail.message) deps.mail.enqueue(mail.message)
 }
 
 type LiveToken = { resetId: number; account: ResetAccount }

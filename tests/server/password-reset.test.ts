@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { admins, passwordResets, resetRequests } from '../../server/modules/auth/schema'
 import { backends, MINUTE, PASSWORD, PUBLIC_URL, tokenFromMail, useTestServer } from './helpers'
 
@@ -25,6 +25,28 @@ describe.each(backends)('admin password reset on $name', (backend) => {
   }
 
   describe('forgot password', () => {
+    it('does the same work before answering for known and unknown emails: the link is written and mailed after', async () => {
+      await server.createAdmin({ email: 'known@example.com' })
+      const deferred: (() => Promise<unknown>)[] = []
+      const queue = server.app.deps.mail
+      const spy = vi.spyOn(queue, 'enqueueComposed').mockImplementation((compose) => void deferred.push(compose))
+      try {
+        const known = await server.request({ url: FORGOT, body: { email: 'known@example.com' } })
+        const unknown = await server.request({ url: FORGOT, body: { email: 'unknown@example.com' } })
+        expect(known.text).toBe(unknown.text)
+        // answered with nothing account-dependent written: one request row each, no link yet
+        expect(await server.db.select().from(passwordResets)).toEqual([])
+        expect((await server.db.select().from(resetRequests)).map((r) => r.accepted)).toEqual([true, true])
+        expect(deferred).toHaveLength(2)
+        const [forKnown, forUnknown] = await Promise.all(deferred.map((compose) => compose()))
+        expect(forUnknown).toBeNull()
+        expect(forKnown).toMatchObject({ to: 'known@example.com' })
+        expect(await server.db.select().from(passwordResets)).toHaveLength(1)
+      } finally {
+        spy.mockRestore()
+      }
+    })
+
     it.each([
       ['en', 'If an account exists for this email, a reset link has been sent.'],
       ['ar', 'إذا كان هناك حساب بهذا البريد فقد أُرسل رابط إعادة التعيين.'],
