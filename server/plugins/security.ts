@@ -19,7 +19,12 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'x-frame-options': 'DENY',
+  // The admin uses none of these powerful features: nothing embedded or injected may either.
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()',
 }
+
+/** Sent over HTTPS only (directly, or behind a proxy named by TRUST_PROXY that says so). */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
 
 /**
  * Security headers on every response (API, static files, 404, errors), the request language,
@@ -42,11 +47,13 @@ export function registerHttpBasics(app: FastifyInstance): void {
     closing = true
   })
 
+  // A route's own stricter header (the uploads' sandboxing CSP, their immutable caching) is kept.
   app.addHook('onSend', async (request, reply, payload) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) reply.header(name, value)
+    for (const [name, value] of Object.entries(SECURITY_HEADERS)) if (!reply.hasHeader(name)) reply.header(name, value)
+    if (request.protocol === 'https') reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY)
     if (closing) reply.header('connection', 'close')
     if (request.url.startsWith('/api/') || request.url === '/api') {
-      reply.header('cache-control', 'no-store')
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store')
       reply.header('content-language', request.lang)
     }
     return payload

@@ -128,6 +128,7 @@ export type TestAppOptions = {
   logger?: BuildAppOptions['logger']
   bodyLimit?: number
   sessionTtlMs?: number
+  trustProxy?: boolean
 }
 
 /** Registers the hooks of one suite on `backend` and returns its (lazily filled) server handle. */
@@ -153,6 +154,7 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
         dataDir,
         staticDir: merged.staticDir,
         sessionTtlMs: merged.sessionTtlMs,
+        trustProxy: merged.trustProxy,
         bodyLimit: merged.bodyLimit,
         // Generous by default so suites are not limited; rate-limit tests pass small ones.
         rateLimit: {

@@ -20,10 +20,24 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
   expect(headers['x-content-type-options']).toBe('nosniff')
   expect(headers['referrer-policy']).toBe('no-referrer')
   expect(headers['x-frame-options']).toBe('DENY')
+  expect(headers['permissions-policy']).toMatch(/^camera=\(\), microphone=\(\), geolocation=\(\)/)
 }
 
 describe.each(backends)('HTTP behaviour on $name', (backend) => {
   const server = useTestServer(backend)
+
+  describe('transport security', () => {
+    it('sends HSTS over HTTPS only: behind a trusted proxy that says https, never over plain HTTP', async () => {
+      const plain = await server.request({ url: '/api/health' })
+      expect(plain.headers['strict-transport-security']).toBeUndefined()
+      const untrusted = await server.request({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })
+      expect(untrusted.headers['strict-transport-security']).toBeUndefined()
+      await server.rebuild({ trustProxy: true })
+      const proxied = await server.request({ url: '/api/health', headers: { 'x-forwarded-proto': 'https' } })
+      expect(proxied.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains')
+      expectSecurityHeaders(proxied.headers)
+    })
+  })
 
   describe('validation and malformed requests (never a 500)', () => {
     it.each([

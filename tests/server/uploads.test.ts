@@ -41,6 +41,10 @@ describe.each(backends)('image uploads on $name', (backend) => {
     const file = await server.request({ url: res.json.result.url })
     expect(file.status).toBe(200)
     expect(file.headers['content-type']).toBe('image/png')
+    // the file's own policy is not replaced by the app's: no script, sandboxed, cached for good
+    expect(file.headers['content-security-policy']).toBe("default-src 'none'; sandbox")
+    expect(file.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect(file.headers['x-content-type-options']).toBe('nosniff')
   })
 
   it('refuses a file that is not a png, jpg or webp whatever its name says, in both languages', async () => {
