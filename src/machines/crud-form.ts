@@ -305,6 +305,8 @@ export const crudFormMachine = setup({
 export type CrudFormSnapshot = SnapshotFrom<typeof crudFormMachine>
 
 /** Leaving now would lose typed changes: the app holds navigations back while this is true. */
+/** A navigation the form was told of is held back, waiting for the question's answer. */
+export const isNavigationHeld = (s: CrudFormSnapshot) => s.status === 'active' && s.context.navigationHeld
 export const holdsUnsavedChanges = (s: CrudFormSnapshot) =>
   s.context.dirty && (s.matches('editing') || s.matches('conflict') || s.matches('confirmingLeave') || s.matches('awaitingUploads'))
 

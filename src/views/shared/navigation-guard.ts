@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react'
 import { useBlocker, type Blocker } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { holdsUnsavedChanges, type crudFormMachine } from '../../machines/crud-form'
+import { holdsUnsavedChanges, isNavigationHeld, type crudFormMachine } from '../../machines/crud-form'
 
 /**
  * Holds back every navigation away from a running form (links, the header menu, Back) and hands it
@@ -28,14 +28,15 @@ export function useNavigationGuard() {
 export type NavigationGuard = ReturnType<typeof useNavigationGuard>
 
 export function useGuardedForm(form: ActorRefFrom<typeof crudFormMachine>, guard: NavigationGuard) {
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      !guard.isLeaving() && form.getSnapshot().status === 'active' && currentLocation.pathname !== nextLocation.pathname,
-  )
+  // The chart decides at once whether a navigation is held: one it lets go is never blocked, so Back
+  // from an untouched form is a plain Back (blocking a Back and releasing it replays it through
+  // history, which races a quick Forward).
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+    if (guard.isLeaving() || form.getSnapshot().status !== 'active' || currentLocation.pathname === nextLocation.pathname) return false
+    form.send({ type: 'form.navigationBlocked' })
+    return isNavigationHeld(form.getSnapshot())
+  })
   guard.blocker.current = blocker
-  useEffect(() => {
-    if (blocker.state === 'blocked') form.send({ type: 'form.navigationBlocked' })
-  }, [blocker.state, form])
   useEffect(() => {
     const ask = (event: BeforeUnloadEvent) => {
       if (!holdsUnsavedChanges(form.getSnapshot())) return
