@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from '../db/columns'
+import { createdAt, id, updatedAt, byName } from '../db/columns'
 
 const ARTICLE_LANGUAGES_SQL = sql`('ar', 'en', 'both')`
 
@@ -29,8 +29,8 @@ export function articleTable(name: string) {
     (t) => [
       uniqueIndex(`${name}_seo_link_ar_unique`).on(t.seoLinkAr),
       uniqueIndex(`${name}_seo_link_en_unique`).on(t.seoLinkEn),
-      index(`${name}_title_ar_idx`).on(t.titleAr, t.id),
-      index(`${name}_title_en_idx`).on(t.titleEn, t.id),
+      index(`${name}_title_ar_idx`).on(byName(t.titleAr), t.id),
+      index(`${name}_title_en_idx`).on(byName(t.titleEn), t.id),
       index(`${name}_sort_order_idx`).on(t.sortOrder, t.id),
       index(`${name}_created_at_idx`).on(t.createdAt, t.id),
       check(`${name}_version_check`, sql`${t.version} >= 1`),

@@ -1,3 +1,4 @@
+import { byName } from '../db/columns'
 import { and, eq, ne, sql, type SQL } from 'drizzle-orm'
 import {
   articleCreateBody,
@@ -117,7 +118,7 @@ export function articleDefinition(
     item: articleSchema,
     detail: articleDetailSchema,
     sort: {
-      title: (lang) => (lang === 'ar' ? table.titleAr : table.titleEn),
+      title: (lang) => byName(lang === 'ar' ? table.titleAr : table.titleEn),
       order: () => table.sortOrder,
       created_at: () => table.createdAt,
       id: () => table.id,

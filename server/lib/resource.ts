@@ -79,7 +79,7 @@ export type ResourceDefinition<
   item: ZodMiniType<Item>
   detail: ZodMiniType<Detail>
   /** Sort allowlist: each sort column of the contract to an (indexed) column; `id` breaks ties. */
-  sort: Record<NonNullable<Q['sort_column']>, (lang: Locale) => AnyPgColumn>
+  sort: Record<NonNullable<Q['sort_column']>, (lang: Locale) => AnyPgColumn | SQL>
   defaultSort: { column: NonNullable<Q['sort_column']>; direction: SortDirection }
   /** Filter allowlist: each filter of the contract's query to a condition. */
   filters: { [K in Exclude<keyof Q, BaseKey>]-?: (value: NonNullable<Q[K]>) => SQL | undefined }

@@ -91,6 +91,26 @@ describe.each(backends)('categories resource on $name', (backend) => {
       expect(await names('sort_column=created_at&sort_direction=desc', 'en')).toEqual(['Fashion', 'Smartphones', 'Phones', 'Electronics'])
     })
 
+    it('sorts names by collation: the forms of alef together, letter case after the letters', async () => {
+      const token = await primary()
+      const arabic = ['باسم', 'احمد', 'آمنة', 'إبراهيم', 'أحمد', 'ابراهيم']
+      const english = ['cherry', 'Banana', 'apple', 'Apple pie', 'banana split']
+      for (const [i, name_ar] of arabic.entries()) {
+        const name_en = english[i] ?? `zeta ${i}`
+        const res = await server.request({ url: BASE, token, body: { ...valid, name_ar, name_en } })
+        expect(res.status).toBe(201)
+      }
+      const names = async (lang: 'ar' | 'en', direction: 'asc' | 'desc') =>
+        (
+          await server.request({ url: `${BASE}?sort_column=name&sort_direction=${direction}`, token, lang })
+        ).json.result.categories.data.map((c: { name: string }) => c.name)
+      const ar = await names('ar', 'asc')
+      // alef with hamza above or below, with madda, or bare: one letter (equal names in the order they came)
+      expect(ar).toEqual(['إبراهيم', 'ابراهيم', 'احمد', 'أحمد', 'آمنة', 'باسم'])
+      expect(await names('ar', 'desc')).toEqual([...ar].reverse())
+      expect(await names('en', 'asc')).toEqual(['apple', 'Apple pie', 'Banana', 'banana split', 'cherry', 'zeta 5'])
+    })
+
     it.each([
       ['sort_column=password', 'sort_column'],
       ['sort_column=name;drop table categories', 'sort_column'],

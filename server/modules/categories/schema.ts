@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, pgTable, text, type AnyPgColumn } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from '../../db/columns'
+import { createdAt, id, updatedAt, byName } from '../../db/columns'
 
 /** Platform categories: a tree (a parent cannot be deleted while it has children). */
 export const categories = pgTable(
@@ -21,8 +21,8 @@ export const categories = pgTable(
   },
   (t) => [
     index('categories_parent_id_idx').on(t.parentId, t.id),
-    index('categories_name_ar_idx').on(t.nameAr, t.id),
-    index('categories_name_en_idx').on(t.nameEn, t.id),
+    index('categories_name_ar_idx').on(byName(t.nameAr), t.id),
+    index('categories_name_en_idx').on(byName(t.nameEn), t.id),
     index('categories_created_at_idx').on(t.createdAt, t.id),
     index('categories_is_active_idx').on(t.isActive, t.id),
     // Substring search (ILIKE '%term%') through trigrams; the migration creates the pg_trgm extension.

@@ -1,3 +1,4 @@
+import { byName } from '../../db/columns'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import {
   categoriesResource,
@@ -130,7 +131,7 @@ export const categoriesDefinition: ResourceDefinition<
   item: categorySchema,
   detail: categoryDetailSchema,
   sort: {
-    name: (lang) => (lang === 'ar' ? categories.nameAr : categories.nameEn),
+    name: (lang) => byName(lang === 'ar' ? categories.nameAr : categories.nameEn),
     created_at: () => categories.createdAt,
     id: () => categories.id,
   },

@@ -1,5 +1,5 @@
 import { boolean, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from '../../db/columns'
+import { createdAt, id, updatedAt, byName } from '../../db/columns'
 
 /** Messages of the public contact form (read / unread). */
 export const contactMessages = pgTable(
@@ -18,7 +18,7 @@ export const contactMessages = pgTable(
   },
   (t) => [
     index('contact_messages_created_at_idx').on(t.createdAt, t.id),
-    index('contact_messages_name_idx').on(t.name, t.id),
+    index('contact_messages_name_idx').on(byName(t.name), t.id),
     index('contact_messages_is_read_idx').on(t.isRead, t.id),
   ],
 )

@@ -1,3 +1,4 @@
+import { byName } from '../../db/columns'
 import { eq, gte, lt, sql } from 'drizzle-orm'
 import * as z from 'zod/mini'
 import {
@@ -56,7 +57,7 @@ export const contactDefinition: ResourceDefinition<
   detail: contactMessageSchema,
   sort: {
     created_at: () => contactMessages.createdAt,
-    name: () => contactMessages.name,
+    name: () => byName(contactMessages.name),
     id: () => contactMessages.id,
   },
   defaultSort: { column: 'id', direction: 'desc' },

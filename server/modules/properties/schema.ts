@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { boolean, check, index, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core'
-import { createdAt, id, updatedAt } from '../../db/columns'
+import { createdAt, id, updatedAt, byName } from '../../db/columns'
 
 /** Product properties (attributes); choice types carry `values` (`[{ value_ar, value_en }]`). */
 export const properties = pgTable(
@@ -24,8 +24,8 @@ export const properties = pgTable(
     version: integer('version').notNull().default(1),
   },
   (t) => [
-    index('properties_name_ar_idx').on(t.nameAr, t.id),
-    index('properties_name_en_idx').on(t.nameEn, t.id),
+    index('properties_name_ar_idx').on(byName(t.nameAr), t.id),
+    index('properties_name_en_idx').on(byName(t.nameEn), t.id),
     index('properties_attribute_type_idx').on(t.attributeType, t.id),
     index('properties_created_at_idx').on(t.createdAt, t.id),
     check('properties_version_check', sql`${t.version} >= 1`),

@@ -1,3 +1,4 @@
+import { byName } from '../../db/columns'
 import { eq, inArray } from 'drizzle-orm'
 import { type Locale } from '../../../src/contract/common'
 import {
@@ -75,7 +76,7 @@ export const propertiesDefinition: ResourceDefinition<
   item: propertySchema,
   detail: propertySchema,
   sort: {
-    name: (lang) => (lang === 'ar' ? properties.nameAr : properties.nameEn),
+    name: (lang) => byName(lang === 'ar' ? properties.nameAr : properties.nameEn),
     attribute_type: () => properties.attributeType,
     created_at: () => properties.createdAt,
     id: () => properties.id,
