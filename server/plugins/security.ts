@@ -24,7 +24,7 @@ const SECURITY_HEADERS: Readonly<Record<string, string>> = {
 }
 
 /** Sent over HTTPS only (directly, or behind a proxy named by TRUST_PROXY that says so). */
-export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
+const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains'
 
 /**
  * Security headers on every response (API, static files, 404, errors), the request language,
