@@ -4,7 +4,8 @@ import { LANGUAGE_STORAGE_KEY, defaultLocale, directionOf, type Locale } from '.
 import { browserStorage, failureOf } from './failure'
 
 type Direction = 'rtl' | 'ltr'
-export type LocaleContext = { locale: Locale; dir: Direction; error: string | null }
+/** `chosen`: the visitor picked the language while signed out (it is sent with the sign-in and kept). */
+export type LocaleContext = { locale: Locale; dir: Direction; error: string | null; chosen: boolean }
 export type LocaleInput = { stored: Locale | null }
 export type LocaleEvent = { type: 'locale.change'; locale: Locale; remote: boolean } | { type: 'locale.adminSignedIn'; locale: Locale }
 
@@ -22,7 +23,7 @@ const apply = [
 /** A change applies and stores at once; a remote one (re)starts the save with the new language. */
 const change = [
   { guard: 'isRemote', target: 'saving', reenter: true, actions: apply },
-  { target: 'idle', actions: apply },
+  { target: 'idle', actions: [...apply, 'markChosen'], description: 'Signed out: the visitor’s choice, sent with the next sign-in.' },
 ] as const
 
 /**
@@ -54,6 +55,7 @@ export const localeMachine = setup({
     languageSaved: (_, _params: { locale: Locale }) => {},
     saveFailed: (_, _params: { status: number; message: string }) => {},
     setLocale: assign((_, params: { locale: Locale }) => ({ locale: params.locale, dir: directionOf(params.locale), error: null })),
+    markChosen: assign({ chosen: true }),
     setError: assign((_, params: { error: unknown }) => ({ error: failureOf(params.error).message })),
   },
   guards: {
@@ -64,14 +66,15 @@ export const localeMachine = setup({
   id: 'locale',
   context: ({ input }) => {
     const locale = input.stored ?? defaultLocale
-    return { locale, dir: directionOf(locale), error: null }
+    return { locale, dir: directionOf(locale), error: null, chosen: false }
   },
   entry: { type: 'applyLanguage', params: current },
   initial: 'idle',
   on: {
     'locale.adminSignedIn': {
       guard: 'differsFromCurrent',
-      description: "The admin's language differs from the stored one: apply and store it, and reload (spec section 9).",
+      description:
+        "The admin's language differs from the stored one: apply and store it, and reload (spec section 9). A language chosen before signing in was sent with it and is the admin's now, so this happens only without a choice.",
       actions: [
         { type: 'setLocale', params: requested },
         { type: 'applyLanguage', params: current },
@@ -103,3 +106,6 @@ export const localeMachine = setup({
 })
 
 export type LocaleSnapshot = SnapshotFrom<typeof localeMachine>
+
+/** The language to send with a sign-in: the visitor's choice, if one was made. */
+export const chosenLocale = (s: LocaleSnapshot): Locale | undefined => (s.context.chosen ? s.context.locale : undefined)

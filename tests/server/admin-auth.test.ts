@@ -66,13 +66,19 @@ describe.each(backends)('admin authentication on $name', (backend) => {
       expect(me.json.result.admin.last_login_at).toBe(firstTime)
     })
 
-    it('keeps the stored locale when the login body names another one', async () => {
+    it('stores the language chosen before signing in (sent with the login); without one the stored language stays', async () => {
       const admin = await server.createAdmin({ locale: 'en' })
+      const without = await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD } })
+      expect(without.json.result.admin.locale).toBe('en')
       const res = await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD, locale: 'ar' } })
       expect(res.status).toBe(200)
-      expect(res.json.result.admin.locale).toBe('en')
+      expect(res.json.result.admin.locale).toBe('ar')
       const [row] = await server.db.select().from(admins).where(eq(admins.id, admin.id))
-      expect(row?.locale).toBe('en')
+      expect(row?.locale).toBe('ar')
+      // a refused sign-in changes nothing
+      await server.request({ url: LOGIN, body: { email: admin.email, password: 'Wrong-pass-1', locale: 'en' } })
+      const [after] = await server.db.select().from(admins).where(eq(admins.id, admin.id))
+      expect(after?.locale).toBe('ar')
     })
 
     it('issues a new token on every sign-in', async () => {
@@ -216,7 +222,7 @@ describe.each(backends)('admin authentication on $name', (backend) => {
       expect(row?.locale).toBe('en')
       expect(row?.version).toBe(2)
       // A new sign-in answers the stored locale.
-      const again = await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD, locale: 'ar' } })
+      const again = await server.request({ url: LOGIN, body: { email: admin.email, password: PASSWORD } })
       expect(again.json.result.admin.locale).toBe('en')
     })
 

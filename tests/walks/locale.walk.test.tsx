@@ -37,6 +37,8 @@ const saves = (ui: Ui) => net.seen.slice(ui.before.seen).filter((r) => r.path ==
 
 /** The admin who signs in on the guest screens (their language is the event's). */
 let signingIn: Admin = admin
+/** The visitor switched the language while signed out on this path (it goes with the next sign-in). */
+let visitorChose = false
 
 const change = (locale: Locale, remote: boolean): AnyEventObject => ({ type: 'locale.change', locale, remote })
 const saveFailures: Fail[] = [
@@ -50,7 +52,9 @@ const offered = (who: Who) => (s: S, e: AnyEventObject) => {
       // the switch offers the other language; an admin's change is saved, a guest's is not
       if (e.locale === s.context.locale) return false
       // during a save, a change that is not saved: the admin signed out meanwhile and switched as a guest
-      return who === 'guest' ? !e.remote : e.remote || s.matches('saving')
+      // (after which the admin is a guest: no saved change follows)
+      if (who === 'guest') return !e.remote
+      return e.remote ? !s.context.chosen : s.matches('saving')
     default:
       return true
   }
@@ -61,8 +65,9 @@ const surface = (who: Who, name: string, stored: Locale, events: AnyEventObject[
   input: { stored },
   events,
   when: offered(who),
-  vertex: (s: S) => s.context.locale,
+  vertex: (s: S) => `${s.context.locale}${s.context.chosen ? ' chosen' : ''}`,
   start: async () => {
+    visitorChose = false
     net.install()
     net.reset()
     net.auto({ method: 'GET', path: 'admin-panal/auth/logout' }, () => ok(null))
@@ -104,6 +109,7 @@ const performs: Record<string, Perform<Ui>> = {
     if (!event.remote) await asGuest()
     else if (!accountMenu()) throw new Error('a saved change needs a signed-in admin')
     await switchLanguage()
+    if (!event.remote) visitorChose = true
   },
   'locale.adminSignedIn': async ({ event }) => {
     await asGuest()
@@ -184,6 +190,9 @@ walk<Ui>({
     'locale.adminSignedIn': ({ ui, event }) => {
       const locale = event.locale as Locale
       expect(pathname(ui.app)).toBe(screens.dashboard)
+      // the language the visitor chose goes with the sign-in; without a choice none is sent
+      const login = net.seen.slice(ui.before.seen).find((r) => r.path === 'admin-panal/auth/login')
+      expect((login?.body as { locale?: string } | undefined)?.locale).toBe(visitorChose ? ui.before.lang : undefined)
       inLanguage(locale)
       // the page reloads only when the admin's language differs from the stored one
       expect(ui.app.platform.reloads).toBe(ui.before.reloads + (locale === ui.before.lang ? 0 : 1))

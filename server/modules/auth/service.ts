@@ -88,6 +88,8 @@ export async function login(deps: AppDeps, body: AdminLoginBody): Promise<AdminS
       .set({
         previousLoginAt: sql`${admins.lastLoginAt}`,
         lastLoginAt: now,
+        // a language the visitor chose on the sign-in page becomes the admin's
+        ...(body.locale ? { locale: body.locale } : {}),
         ...(rehashed ? { passwordHash: rehashed } : {}),
       })
       .where(eq(admins.id, row.id))

@@ -4,7 +4,7 @@ import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate'
 import { hasPermission } from '../../contract/access'
 import type { Locale } from '../../contract/common'
 import { isListLoading, listFailureOf, listOf, type ListFilters, type listsMachine } from '../../machines/lists'
-import type { localeMachine } from '../../machines/locale'
+import { chosenLocale, type localeMachine } from '../../machines/locale'
 import { actorOptions } from '../../machines/runtime'
 import type { sessionMachine } from '../../machines/session'
 import type { AppToaster } from '../../ui/toast'
@@ -68,8 +68,10 @@ export function useAdminSignIn() {
   return {
     busy,
     error,
-    signIn: (email: string, password: string) =>
-      session.send({ type: 'session.signIn', email, password, locale: locale.getSnapshot().context.locale }),
+    signIn: (email: string, password: string) => {
+      const chosen = chosenLocale(locale.getSnapshot())
+      session.send({ type: 'session.signIn', email, password, ...(chosen ? { locale: chosen } : {}) })
+    },
     dismiss: () => session.send({ type: 'session.dismissError' }),
   }
 }
