@@ -28,5 +28,8 @@ export const changeLanguage = (locale: Locale, signal?: AbortSignal) =>
 
 export const userLogin = (body: UserLoginBody) => call<UserSessionResult>(u.login, { method: 'POST', body })
 export const userRegister = (body: UserRegisterBody) => call<UserSessionResult>(u.register, { method: 'POST', body })
+export const userForgotPassword = (body: ForgotPasswordBody) => callWithMessage<null>(u.forgotPassword, { method: 'POST', body })
+export const userCheckResetToken = (body: CheckResetTokenBody) => call<{ email: string }>(u.checkResetToken, { method: 'POST', body })
+export const userResetPassword = (body: ResetPasswordBody) => callWithMessage<null>(u.resetPassword, { method: 'POST', body })
 export const userMe = () => call<{ user: User }>(u.me)
 export const userLogout = () => call<null>(u.logout)

@@ -16,6 +16,8 @@ export const authPaths = {
     login: 'login',
     register: 'register',
     forgotPassword: 'forgot_password',
+    checkResetToken: 'check-reset-token',
+    resetPassword: 'reset-password',
     me: 'user/auth/me',
     logout: 'user/auth/logout',
   },

@@ -12,6 +12,9 @@ export const screens = {
   signIn: `${ADMIN_ROOT}/sign-in`,
   forgetPassword: `${ADMIN_ROOT}/forget-password`,
   resetPassword: `${ADMIN_ROOT}/reset-password`,
+  /** An end user's (a vendor's) forgot-password screen, and where their reset link leads. */
+  userForgetPassword: '/forget-password',
+  userResetPassword: '/reset-password',
   dashboard: `${ADMIN_ROOT}/dashboard`,
   profile: `${ADMIN_ROOT}/profile`,
   notFound: '/404',

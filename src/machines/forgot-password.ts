@@ -1,20 +1,24 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { adminForgotPassword } from '../api/auth'
+import { adminForgotPassword, userForgotPassword } from '../api/auth'
 import type { ForgotPasswordBody } from '../contract/auth'
 import { failureOf, type Failure } from './failure'
+import type { Identity } from './session'
 
-/** Forgot password: ask for a reset link; the server answers the same for every email. */
+/** Forgot password: ask for a reset link (an admin's, or an end user's); the server answers the same for every email. */
 export const forgotPasswordMachine = setup({
   types: {
-    context: {} as { email: string; message: string | null; failure: Failure | null },
+    context: {} as { identity: Identity; email: string; message: string | null; failure: Failure | null },
+    input: {} as { identity?: Identity } | undefined,
     events: {} as { type: 'forgot.submit'; email: string } | { type: 'forgot.dismiss' } | { type: 'forgot.again' },
   },
   actors: {
-    requestLink: fromPromise<{ message: string }, ForgotPasswordBody>(({ input }) => adminForgotPassword(input)),
+    requestLink: fromPromise<{ message: string }, ForgotPasswordBody & { identity: Identity }>(({ input: { identity, ...body } }) =>
+      identity === 'user' ? userForgotPassword(body) : adminForgotPassword(body),
+    ),
   },
 }).createMachine({
   id: 'forgotPassword',
-  context: { email: '', message: null, failure: null },
+  context: ({ input }) => ({ identity: input?.identity ?? 'admin', email: '', message: null, failure: null }),
   initial: 'editing',
   states: {
     editing: {
@@ -29,7 +33,7 @@ export const forgotPasswordMachine = setup({
       invoke: {
         id: 'requestLink',
         src: 'requestLink',
-        input: ({ context }) => ({ email: context.email }),
+        input: ({ context }) => ({ identity: context.identity, email: context.email }),
         onDone: { target: 'sent', actions: assign({ message: ({ event }) => event.output.message }) },
         onError: { target: 'editing', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
       },

@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
-import { adminCheckResetToken, adminResetPassword } from '../api/auth'
+import { adminCheckResetToken, adminResetPassword, userCheckResetToken, userResetPassword } from '../api/auth'
 import type { ResetPasswordBody } from '../contract/auth'
 import { failureOf, type Failure } from './failure'
+import type { Identity } from './session'
 
 type Context = {
+  identity: Identity
   token: string
   email: string
   failure: Failure | null
@@ -20,13 +22,17 @@ type Context = {
 export const resetPasswordMachine = setup({
   types: {
     context: {} as Context,
-    input: {} as { token: string },
+    input: {} as { token: string; identity?: Identity },
     events: {} as
       { type: 'reset.submit'; password: string; password_confirmation: string } | { type: 'reset.dismiss' } | { type: 'reset.retry' },
   },
   actors: {
-    checkToken: fromPromise<{ email: string }, { token: string }>(({ input }) => adminCheckResetToken(input)),
-    resetPassword: fromPromise<{ message: string }, ResetPasswordBody>(({ input }) => adminResetPassword(input)),
+    checkToken: fromPromise<{ email: string }, { token: string; identity: Identity }>(({ input: { identity, ...body } }) =>
+      identity === 'user' ? userCheckResetToken(body) : adminCheckResetToken(body),
+    ),
+    resetPassword: fromPromise<{ message: string }, ResetPasswordBody & { identity: Identity }>(({ input: { identity, ...body } }) =>
+      identity === 'user' ? userResetPassword(body) : adminResetPassword(body),
+    ),
   },
   guards: {
     hasToken: ({ context }) => context.token.length > 0,
@@ -38,7 +44,14 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
-  context: ({ input }) => ({ token: input.token, email: '', failure: null, errors: {}, message: null }),
+  context: ({ input }) => ({
+    identity: input.identity ?? 'admin',
+    token: input.token,
+    email: '',
+    failure: null,
+    errors: {},
+    message: null,
+  }),
   initial: 'starting',
   states: {
     starting: {
@@ -49,7 +62,7 @@ export const resetPasswordMachine = setup({
       invoke: {
         id: 'checkToken',
         src: 'checkToken',
-        input: ({ context }) => ({ token: context.token }),
+        input: ({ context }) => ({ identity: context.identity, token: context.token }),
         onDone: { target: 'ready', actions: assign({ email: ({ event }) => event.output.email, failure: null }) },
         onError: [
           { guard: 'linkUnusable', target: 'invalid', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
@@ -78,7 +91,7 @@ export const resetPasswordMachine = setup({
         src: 'resetPassword',
         input: ({ context, event }) => {
           const e = event as { password: string; password_confirmation: string }
-          return { token: context.token, password: e.password, password_confirmation: e.password_confirmation }
+          return { identity: context.identity, token: context.token, password: e.password, password_confirmation: e.password_confirmation }
         },
         onDone: { target: 'done', actions: assign({ message: ({ event }) => event.output.message }) },
         onError: [

@@ -182,6 +182,43 @@ describe.each(backends)('end-user identity on $name', (backend) => {
       expect(again.json.message).toBe('Verification link already sent')
     })
 
+    it('the link works: the token checks, sets a new password once, ends the sessions; admin routes refuse it', async () => {
+      const user = await server.createUser({ email: 'reset@example.com' })
+      const session = await server.loginUser(user.email)
+      await server.request({ url: FORGOT, body: { email: user.email } })
+      const token = tokenFromMail((await server.mails()).at(-1)!)
+
+      const wrongIdentity = await server.request({ url: '/api/admin-panal/auth/check-reset-token', body: { token }, lang: 'en' })
+      expect(wrongIdentity.status).toBe(422)
+      const check = await server.request({ url: '/api/check-reset-token', body: { token }, lang: 'en' })
+      expect(check.status).toBe(200)
+      expect(check.json).toEqual({ status: true, message: 'The link is valid.', result: { email: user.email } })
+
+      const mismatch = await server.request({
+        url: '/api/reset-password',
+        body: { token, password: 'Brand-new-Pass-7', password_confirmation: 'Other-Pass-7' },
+        lang: 'en',
+      })
+      expect(mismatch.status).toBe(422)
+      const reset = await server.request({
+        url: '/api/reset-password',
+        body: { token, password: 'Brand-new-Pass-7', password_confirmation: 'Brand-new-Pass-7' },
+        lang: 'ar',
+      })
+      expect(reset.status).toBe(200)
+      expect(reset.json.status).toBe(true)
+      expect((await server.request({ url: ME, token: session })).status).toBe(401)
+      expect((await server.request({ url: LOGIN, body: { email: user.email, password: PASSWORD } })).status).toBe(422)
+      expect((await server.request({ url: LOGIN, body: { email: user.email, password: 'Brand-new-Pass-7' } })).status).toBe(200)
+      const reused = await server.request({
+        url: '/api/reset-password',
+        body: { token, password: 'Another-Pass-8', password_confirmation: 'Another-Pass-8' },
+        lang: 'en',
+      })
+      expect(reused.status).toBe(422)
+      expect(reused.json.errors.token).toBeDefined()
+    })
+
     it('keeps admin and end-user requests apart (same email, different identities)', async () => {
       await server.createUser({ email: 'both@example.com' })
       await server.createAdmin({ email: 'both@example.com' })

@@ -17,7 +17,9 @@ import { walk, type Surface } from './walk'
 
 const net = createNetwork()
 type Fail = { status: number; message: string; errors: Record<string, string[]> }
-type Ui = { app: App; net: Network; failure: Fail | null; stopWatching: () => void }
+type Ui = { app: App; net: Network; failure: Fail | null; stopWatching: () => void; who: Who }
+/** Whose link: an admin's, or an end user's (a vendor's) on their own endpoints and screens. */
+type Who = 'admin' | 'user'
 type S = ReturnType<typeof resetPasswordMachine.getInitialSnapshot>
 
 const TOKEN = 'Xq3-link-token-from-the-mail'
@@ -33,8 +35,22 @@ const weak: Fail = {
 }
 const PASSWORD = 'Brand#New2026'
 
-const check = { method: 'POST', path: 'admin-panal/auth/check-reset-token' }
-const reset = { method: 'POST', path: 'admin-panal/auth/reset-password' }
+const calls = {
+  admin: {
+    check: { method: 'POST', path: 'admin-panal/auth/check-reset-token' },
+    reset: { method: 'POST', path: 'admin-panal/auth/reset-password' },
+    screen: '/admin-panel/reset-password',
+    forgot: '/admin-panel/forget-password',
+  },
+  user: {
+    check: { method: 'POST', path: 'check-reset-token' },
+    reset: { method: 'POST', path: 'reset-password' },
+    screen: '/reset-password',
+    forgot: '/forget-password',
+  },
+} as const
+const check = (ui: Ui) => calls[ui.who].check
+const reset = (ui: Ui) => calls[ui.who].reset
 
 /** What each failure says about the link (the label tells the paths apart; unknown and used links get the same answer). */
 const events: AnyEventObject[] = [
@@ -63,25 +79,27 @@ const confirmationField = () => screen.findByLabelText(/^Confirm password/) as P
 const meter = () => screen.getByRole('meter', { name: 'Password strength' })
 const click = async (find: Promise<HTMLElement>) => fireEvent.click(await find)
 
-const answer = (ui: Ui, match: typeof check, e: Fail) => {
+const answer = (ui: Ui, match: { method: string; path: string }, e: Fail) => {
   ui.failure = e
   return ui.net.answer(match, e.status === 0 ? { unreachable: true } : failed(e.status, e.message, e.errors))
 }
 
 /** The link cannot be used: the server's word for why, and a way to a new one. */
-const linkRefused = (message: string) => {
+const linkRefused = (ui: Ui, message: string) => {
   expect(screen.getByRole('heading', { name: 'This link cannot be used' })).toBeTruthy()
   expect(within(screen.getByRole('alert')).getByText(message)).toBeTruthy()
-  expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe('/admin-panel/forget-password')
+  expect(screen.getByRole('link', { name: 'Request a new link' }).getAttribute('href')).toBe(calls[ui.who].forgot)
+  // an end user has no sign-in in this app: no link to one
+  expect(screen.queryByRole('link', { name: 'Back to sign in' }) === null).toBe(ui.who === 'user')
   expect(screen.queryByLabelText(/^New password/)).toBeNull()
 }
 
-const surface = (name: string, token: string, surfaceEvents: AnyEventObject[]): Surface<Ui> => {
+const surface = (name: string, token: string, surfaceEvents: AnyEventObject[], who: Who = 'admin'): Surface<Ui> => {
   // an address without a token ends the chart as it starts: keep its actor once it is done
   const started: AnyActorRef[] = []
   return {
     name,
-    input: { token },
+    input: who === 'admin' ? { token } : { token, identity: who },
     events: surfaceEvents,
     when: (s, e) => {
       if (e.type === 'reset.submit') return s.matches('ready') && !dialogShown(s as S)
@@ -98,8 +116,9 @@ const surface = (name: string, token: string, surfaceEvents: AnyEventObject[]): 
         const ref = event.actorRef as AnyActorRef & { logic?: { id?: string } }
         if (event.type === '@xstate.actor' && ref.logic?.id === resetPasswordMachine.id) started.push(ref)
       })
-      const path = token ? `/admin-panel/reset-password?token=${encodeURIComponent(token)}` : '/admin-panel/reset-password'
-      return { app: renderApp(net, path, { signedIn: false }), net, failure: null, stopWatching }
+      const screenPath = calls[who].screen
+      const path = token ? `${screenPath}?token=${encodeURIComponent(token)}` : screenPath
+      return { app: renderApp(net, path, { signedIn: false }), net, failure: null, stopWatching, who }
     },
     stop: ({ app, stopWatching }) => {
       stopWatching()
@@ -112,10 +131,14 @@ const surface = (name: string, token: string, surfaceEvents: AnyEventObject[]): 
 walk<Ui>({
   name: 'resetPassword',
   machine: resetPasswordMachine,
-  surfaces: [surface('a reset link from the mail', TOKEN, events), surface('the reset address without a token', '', [])],
+  surfaces: [
+    surface('a reset link from the mail', TOKEN, events),
+    surface('the reset address without a token', '', []),
+    surface("an end user's reset link", TOKEN, events, 'user'),
+  ],
   perform: {
-    'xstate.done.actor.checkToken': ({ ui, event }) => ui.net.answer(check, ok(event.output, 'The link is valid.')),
-    'xstate.error.actor.checkToken': ({ ui, event }) => answer(ui, check, event.error as Fail),
+    'xstate.done.actor.checkToken': ({ ui, event }) => ui.net.answer(check(ui), ok(event.output, 'The link is valid.')),
+    'xstate.error.actor.checkToken': ({ ui, event }) => answer(ui, check(ui), event.error as Fail),
     'reset.retry': () => click(screen.findByRole('button', { name: 'Try again!' })),
     'reset.submit': async ({ ui, event }) => {
       // the meter follows what is typed; the rules are checked before anything is sent
@@ -132,12 +155,12 @@ walk<Ui>({
       expect(meter().getAttribute('aria-valuetext')).toBe('Strong')
       expect(meter().getAttribute('aria-valuenow')).toBe('5')
       fireEvent.change(await confirmationField(), { target: { value: event.password_confirmation as string } })
-      expect(ui.net.waiting().filter((r) => r.path === reset.path)).toEqual([])
+      expect(ui.net.waiting().filter((r) => r.path === reset(ui).path)).toEqual([])
       await click(screen.findByRole('button', { name: 'Submit' }))
     },
     'reset.dismiss': async () => click(within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Try again!' })),
-    'xstate.done.actor.resetPassword': ({ ui, event }) => ui.net.answer(reset, ok(null, (event.output as { message: string }).message)),
-    'xstate.error.actor.resetPassword': ({ ui, event }) => answer(ui, reset, event.error as Fail),
+    'xstate.done.actor.resetPassword': ({ ui, event }) => ui.net.answer(reset(ui), ok(null, (event.output as { message: string }).message)),
+    'xstate.error.actor.resetPassword': ({ ui, event }) => answer(ui, reset(ui), event.error as Fail),
   },
   states: {
     checking: () => {
@@ -149,7 +172,7 @@ walk<Ui>({
       expect(screen.getByRole('button', { name: 'Try again!' })).toBeTruthy()
       expect(screen.queryByRole('heading', { name: 'This link cannot be used' })).toBeNull()
     },
-    invalid: ({ ui }) => linkRefused(ui.failure?.errors.token?.[0] ?? 'token not valid.'),
+    invalid: ({ ui }) => linkRefused(ui, ui.failure?.errors.token?.[0] ?? 'token not valid.'),
     ready: ({ actor }) => {
       // (the error dialog, when open, hides the page from assistive technology)
       expect(screen.getByRole('heading', { name: 'Set a new password', hidden: true })).toBeTruthy()
@@ -161,7 +184,14 @@ walk<Ui>({
     submitting: () => {
       expect(screen.getByRole('button', { name: /Saving/ }).getAttribute('aria-busy')).toBe('true')
     },
-    done: () => {
+    done: ({ ui }) => {
+      if (ui.who === 'user') {
+        // an end user is told on the page; their sign-in is in their own app
+        expect(screen.getByRole('heading', { name: 'Password changed' })).toBeTruthy()
+        expect(screen.queryByRole('dialog')).toBeNull()
+        expect(screen.queryByRole('link', { name: 'Sign in' })).toBeNull()
+        return
+      }
       const dialog = screen.getByRole('dialog', { name: 'Password changed' })
       expect(within(dialog).getByText('Your password has been changed. Sign in with the new one.')).toBeTruthy()
       expect(within(dialog).getByRole('button', { name: 'Ok, got it!' })).toBeTruthy()
@@ -171,24 +201,24 @@ walk<Ui>({
     'xstate.done.actor.checkToken': () => {
       expect(screen.getByLabelText(/^New password/)).toBeTruthy()
     },
-    'xstate.error.actor.checkToken': ({ event }) => {
+    'xstate.error.actor.checkToken': ({ ui, event }) => {
       const e = event.error as Fail
       // only an answer about the link itself says the link cannot be used
-      if (e.errors.token) return linkRefused(e.errors.token[0]!)
+      if (e.errors.token) return linkRefused(ui, e.errors.token[0]!)
       expect(screen.queryByRole('heading', { name: 'This link cannot be used' })).toBeNull()
       expect(within(screen.getByRole('alert')).getByText(e.message || 'Something went wrong. Please try again.')).toBeTruthy()
     },
     'reset.retry': async ({ ui }) => {
-      expect((await ui.net.next(check)).body).toEqual({ token: TOKEN })
+      expect((await ui.net.next(check(ui))).body).toEqual({ token: TOKEN })
     },
     'reset.submit': async ({ ui }) => {
       // the token of the link goes with the new password
-      expect((await ui.net.next(reset)).body).toEqual({ token: TOKEN, password: PASSWORD, password_confirmation: PASSWORD })
+      expect((await ui.net.next(reset(ui))).body).toEqual({ token: TOKEN, password: PASSWORD, password_confirmation: PASSWORD })
     },
-    'xstate.error.actor.resetPassword': ({ event }) => {
+    'xstate.error.actor.resetPassword': ({ ui, event }) => {
       const e = event.error as Fail
       // a link used or expired meanwhile: it says so and offers a new one
-      if (e.errors.token) return linkRefused(e.errors.token[0]!)
+      if (e.errors.token) return linkRefused(ui, e.errors.token[0]!)
       // otherwise the server's message in the error dialog, the form kept, field errors on their fields
       const dialog = screen.getByRole('alertdialog', { name: 'Error' })
       expect(within(dialog).getByText(e.message || 'Something went wrong. Please try again.')).toBeTruthy()
@@ -202,6 +232,8 @@ walk<Ui>({
       for (const message of Object.values(ui.failure?.errors ?? {}).flat()) expect(screen.getByText(message)).toBeTruthy()
     },
     'xstate.done.actor.resetPassword': ({ ui }) => {
+      // an end user stays on the page that says it is done
+      if (ui.who === 'user') return expect(ui.app.router.state.location.pathname).toBe('/reset-password')
       // "Ok, got it!" goes to sign-in
       if (ui.app.router.state.location.pathname !== '/admin-panel/sign-in') {
         const ok = within(screen.getByRole('dialog', { name: 'Password changed' })).getByRole('button', { name: 'Ok, got it!' })

@@ -1,3 +1,4 @@
+import { screens } from '../../../src/contract/screens'
 import { count, eq, sql } from 'drizzle-orm'
 import type { Admin, AdminLoginBody, AdminSessionResult } from '../../../src/contract/auth'
 import type { Locale } from '../../../src/contract/common'
@@ -232,7 +233,7 @@ const toResetAccount = (row: AdminRow): ResetAccount => ({
 /** The admin side of the password reset flow; links open `/admin-panel/reset-password`. */
 export const adminResetIdentity: ResetIdentity = {
   identity: 'admin',
-  linkPath: '/admin-panel/reset-password',
+  linkPath: screens.resetPassword,
   accountMissingKey: 'errors.adminNotFound',
   findByEmail: async (db, email) => {
     const row = await findAdminByEmail(db, email)

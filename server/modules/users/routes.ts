@@ -1,9 +1,19 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod'
 import { z } from 'zod'
-import { authPaths, forgotPasswordBody, userLoginBody, userMeResult, userRegisterBody, userSessionResult } from '../../../src/contract/auth'
+import {
+  authPaths,
+  checkResetTokenBody,
+  checkResetTokenResult,
+  forgotPasswordBody,
+  resetPasswordBody,
+  userLoginBody,
+  userMeResult,
+  userRegisterBody,
+  userSessionResult,
+} from '../../../src/contract/auth'
 import { envelope } from '../../../src/contract/common'
 import { errorResponses, ok } from '../../lib/http'
-import { requestPasswordReset } from '../../lib/password-reset'
+import { checkResetToken, requestPasswordReset, resetPassword } from '../../lib/password-reset'
 import { userOf } from '../../plugins/access'
 import { limits } from '../../plugins/rate-limit'
 import * as service from './service'
@@ -15,7 +25,7 @@ const security = [{ bearer: [] }]
 /** End-user (vendor account) authentication routes, under `/api`. */
 export const userAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = app.deps
-  const { loginMax, forgotMax, windowMs } = deps.config.rateLimit
+  const { loginMax, forgotMax, tokenMax, windowMs } = deps.config.rateLimit
 
   app.post(
     `/${paths.login}`,
@@ -64,6 +74,37 @@ export const userAuthRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       await requestPasswordReset(deps, service.userResetIdentity, request.body.email)
       return ok(request, 'messages.resetLinkSent', null)
+    },
+  )
+
+  app.post(
+    `/${paths.checkResetToken}`,
+    {
+      schema: {
+        tags,
+        summary: "Check an end user's password reset token",
+        body: checkResetTokenBody,
+        response: { 200: envelope(checkResetTokenResult), ...errorResponses(422, 429) },
+      },
+      config: { public: true, rateLimit: limits.byIp(tokenMax, windowMs) },
+    },
+    async (request) => ok(request, 'messages.tokenValid', await checkResetToken(deps, service.userResetIdentity, request.body.token)),
+  )
+
+  app.post(
+    `/${paths.resetPassword}`,
+    {
+      schema: {
+        tags,
+        summary: "Set an end user's new password with a reset token (ends every session)",
+        body: resetPasswordBody,
+        response: { 200: envelope(z.null()), ...errorResponses(422, 429) },
+      },
+      config: { public: true, rateLimit: limits.byIp(tokenMax, windowMs) },
+    },
+    async (request) => {
+      await resetPassword(deps, service.userResetIdentity, request.body.token, request.body.password)
+      return ok(request, 'messages.passwordReset', null)
     },
   )
 

@@ -1,3 +1,4 @@
+import { screens } from '../../../src/contract/screens'
 import { eq, sql } from 'drizzle-orm'
 import type { User, UserLoginBody, UserRegisterBody, UserSessionResult } from '../../../src/contract/auth'
 import type { Locale } from '../../../src/contract/common'
@@ -166,7 +167,7 @@ const toResetAccount = (row: UserRow): ResetAccount => ({
 /** The end-user side of the reset flow; links open `/reset-password`. */
 export const userResetIdentity: ResetIdentity = {
   identity: 'user',
-  linkPath: '/reset-password',
+  linkPath: screens.userResetPassword,
   accountMissingKey: 'errors.tokenInvalid',
   findByEmail: async (db, email) => {
     const row = await findUserByEmail(db, email)

@@ -7,6 +7,7 @@ import { forgotPasswordBody, type ForgotPasswordBody } from '../../contract/auth
 import { FormTextField } from '../../forms/fields'
 import { zodValidator } from '../../forms/zod-adapter'
 import { forgotPasswordMachine, forgotViewOf } from '../../machines/forgot-password'
+import type { Identity } from '../../machines/session'
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { FailureDialog } from '../shared/failure-dialog'
@@ -15,8 +16,11 @@ import { useTranslateRef } from '../shared/use-translate-ref'
 import { AuthHeading, authStyles } from './auth-card'
 import { screens } from '../../contract/screens'
 
-export function ForgetPasswordScreen() {
-  const forgot = useChart(forgotPasswordMachine)
+/** An end user (a vendor) asks for their link; no sign-in of theirs lives in this app. */
+export const UserForgetPasswordScreen = () => <ForgetPasswordScreen identity="user" />
+
+export function ForgetPasswordScreen({ identity = 'admin' }: { identity?: Identity }) {
+  const forgot = useChart(forgotPasswordMachine, { identity })
   const { sent, sending, email, failure } = useSelector(forgot, forgotViewOf, shallowEqual)
   const { t } = useTranslation()
   const translate = useTranslateRef()
@@ -31,9 +35,11 @@ export function ForgetPasswordScreen() {
           <Button variant="outline" size="lg" block onClick={() => forgot.send({ type: 'forgot.again' })}>
             {t('auth.forgot.again')}
           </Button>
-          <Link to={screens.signIn} className={authStyles.link}>
-            {t('actions.backToSignIn')}
-          </Link>
+          {identity === 'admin' && (
+            <Link to={screens.signIn} className={authStyles.link}>
+              {t('actions.backToSignIn')}
+            </Link>
+          )}
         </div>
       </>
     )
@@ -63,9 +69,11 @@ export function ForgetPasswordScreen() {
             <Button type="submit" size="lg" block loading={sending} loadingText={t('auth.forgot.submitting')}>
               {t('actions.send')}
             </Button>
-            <Link to={screens.signIn} className={authStyles.link}>
-              {t('actions.backToSignIn')}
-            </Link>
+            {identity === 'admin' && (
+              <Link to={screens.signIn} className={authStyles.link}>
+                {t('actions.backToSignIn')}
+              </Link>
+            )}
           </form>
         )}
       />

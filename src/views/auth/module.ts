@@ -14,5 +14,12 @@ export default defineModule({
     { path: screens.signIn, access: 'guest', screen: () => import('./sign-in').then((m) => m.SignInScreen) },
     { path: screens.forgetPassword, access: 'guest', screen: () => import('./forget-password').then((m) => m.ForgetPasswordScreen) },
     { path: screens.resetPassword, access: 'guest', screen: () => import('./reset-password').then((m) => m.ResetPasswordScreen) },
+    // an end user's (a vendor's) way back in
+    {
+      path: screens.userForgetPassword,
+      access: 'guest',
+      screen: () => import('./forget-password').then((m) => m.UserForgetPasswordScreen),
+    },
+    { path: screens.userResetPassword, access: 'guest', screen: () => import('./reset-password').then((m) => m.UserResetPasswordScreen) },
   ],
 })

@@ -8,6 +8,7 @@ import { FormPasswordField } from '../../forms/fields'
 import { passwordStrength } from '../../forms/password-strength'
 import { zodValidator } from '../../forms/zod-adapter'
 import { resetPasswordMachine, resetViewOf } from '../../machines/reset-password'
+import type { Identity } from '../../machines/session'
 import { Alert } from '../../ui/alert'
 import { Button, buttonRecipe } from '../../ui/button'
 import { LoadingScreen } from '../../ui/spinner'
@@ -20,9 +21,13 @@ import { screens } from '../../contract/screens'
 
 type Values = { password: string; password_confirmation: string }
 
-export function ResetPasswordScreen() {
+/** An end user's (a vendor's) reset link: the same chart and screen on their own endpoints. */
+export const UserResetPasswordScreen = () => <ResetPasswordScreen identity="user" />
+
+export function ResetPasswordScreen({ identity = 'admin' }: { identity?: Identity }) {
   const [params] = useSearchParams()
-  const reset = useChart(resetPasswordMachine, { token: params.get('token') ?? '' })
+  const reset = useChart(resetPasswordMachine, { token: params.get('token') ?? '', identity })
+  const forgetPassword = identity === 'user' ? screens.userForgetPassword : screens.forgetPassword
   const { stage, submitting, token, email, message, failure, errors } = useSelector(reset, resetViewOf, shallowEqual)
   const { t } = useTranslation()
   const navigate = useNavigate()
@@ -54,12 +59,14 @@ export function ResetPasswordScreen() {
         <AuthHeading title={t('auth.reset.invalidTitle')} />
         <div className={authStyles.form}>
           <Alert tone="error">{failure?.errors.token?.[0] || t('errors.tokenInvalid')}</Alert>
-          <Link to={screens.forgetPassword} className={buttonRecipe({ size: 'lg', block: true })}>
+          <Link to={forgetPassword} className={buttonRecipe({ size: 'lg', block: true })}>
             {t('actions.requestNewLink')}
           </Link>
-          <Link to={screens.signIn} className={authStyles.link}>
-            {t('actions.backToSignIn')}
-          </Link>
+          {identity === 'admin' && (
+            <Link to={screens.signIn} className={authStyles.link}>
+              {t('actions.backToSignIn')}
+            </Link>
+          )}
         </div>
       </>
     )
@@ -71,16 +78,20 @@ export function ResetPasswordScreen() {
         <AuthHeading title={t('auth.reset.doneTitle')} />
         <div className={authStyles.form}>
           <Alert tone="success">{message || t('auth.reset.doneBody')}</Alert>
-          <Link to={screens.signIn} className={buttonRecipe({ size: 'lg', block: true })}>
-            {t('actions.signIn')}
-          </Link>
+          {identity === 'admin' && (
+            <Link to={screens.signIn} className={buttonRecipe({ size: 'lg', block: true })}>
+              {t('actions.signIn')}
+            </Link>
+          )}
         </div>
-        <SuccessDialog
-          open
-          title={t('auth.reset.doneTitle')}
-          message={t('auth.reset.doneBody')}
-          onClose={() => navigate(screens.signIn, { replace: true })}
-        />
+        {identity === 'admin' && (
+          <SuccessDialog
+            open
+            title={t('auth.reset.doneTitle')}
+            message={t('auth.reset.doneBody')}
+            onClose={() => navigate(screens.signIn, { replace: true })}
+          />
+        )}
       </>
     )
   }
