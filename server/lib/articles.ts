@@ -19,7 +19,8 @@ import type { Db } from '../db'
 import type { blogs } from '../modules/blogs/schema'
 import { AppError, type FieldErrors } from './errors'
 import type { ColumnValues, ResourceDefinition } from './resource'
-import { isBlankHtml, sanitizeHtml } from './sanitize'
+import { isBlankHtml } from '../../src/contract/rich-text'
+import { sanitizeHtml } from './sanitize'
 
 /**
  * The resource definition shared by blogs and contents (same columns, one table each): bodies are

@@ -264,9 +264,3 @@ export function sanitizeHtml(input: string): string {
   while (open.length > 0) out.push(`</${open.pop() as string}>`)
   return out.join('')
 }
-
-/** True when the sanitised HTML has no visible text or image (an "empty" editor body). */
-export function isBlankHtml(html: string): boolean {
-  if (/<img\s/i.test(html)) return false
-  return decodeEntities(html.replace(/<[^>]*>/g, '')).replace(/[\s\u00a0]/g, '') === ''
-}

@@ -1,4 +1,5 @@
 import * as z from 'zod/mini'
+import { richText } from './rich-text'
 import { storedImageSchema } from './uploads'
 import { localeSchema } from './common'
 import { listQuerySchema, pageSchema, queryBoolean, versionSchema } from './resource'
@@ -19,7 +20,7 @@ export const ARTICLE_BODY_MAX = 100_000
 
 const title = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(200))
 const shortDescription = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(500))))
-const body = z.string().check(z.trim(), z.minLength(1), z.maxLength(ARTICLE_BODY_MAX))
+const body = richText(ARTICLE_BODY_MAX)
 const seoLink = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.maxLength(200), z.regex(SEO_LINK_PATTERN, 'validation.slug'))
 
 const articleFields = {

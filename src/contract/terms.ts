@@ -1,6 +1,7 @@
 import * as z from 'zod/mini'
 import { ARTICLE_BODY_MAX } from './articles'
 import { defineAccess } from './access'
+import { richText } from './rich-text'
 import { versionSchema } from './resource'
 import { defineScreens } from './screens'
 
@@ -12,7 +13,7 @@ export const termsPath = 'admin-panal/terms-conditions'
 export const termsAccess = defineAccess('terms', ['view', 'update'])
 export const termsScreens = defineScreens('terms-conditions', { page: '' })
 
-const text = z.string().check(z.trim(), z.minLength(1), z.maxLength(ARTICLE_BODY_MAX))
+const text = richText(ARTICLE_BODY_MAX)
 export const termsBody = z.strictObject({ terms_ar: text, terms_en: text, version: z.optional(versionSchema) })
 export type TermsBody = z.infer<typeof termsBody>
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { isBlankHtml, isSafeUrl, sanitizeHtml } from '../../server/lib/sanitize'
+import { isSafeUrl, sanitizeHtml } from '../../server/lib/sanitize'
+import { isBlankHtml, richText } from '../../src/contract/rich-text'
+import * as z from 'zod/mini'
 import { expectSafe, XSS_PAYLOADS } from './articles-suite'
 
 describe('sanitizeHtml (allowlist)', () => {
@@ -51,5 +53,16 @@ describe('sanitizeHtml (allowlist)', () => {
     expect(isBlankHtml('<p> &nbsp; </p><br>')).toBe(true)
     expect(isBlankHtml('<p>x</p>')).toBe(false)
     expect(isBlankHtml('<img src="/a.png">')).toBe(false)
+    // what an emptied editor leaves, in either language
+    for (const blank of ['<h2><br></h2>', '<p><br></p>', '<p>&#160;</p>', '<p>\u200b</p>', '<h2 dir="rtl"><br></h2><p></p>', ''])
+      expect(isBlankHtml(blank), blank).toBe(true)
+    expect(isBlankHtml('<h2>شروط</h2>')).toBe(false)
+  })
+
+  it('refuses an emptied editor as "required" in the contract, before any request', () => {
+    const body = richText(100)
+    const issues = z.safeParse(body, '<h2><br></h2>').error?.issues ?? []
+    expect(issues.map((i) => i.message)).toEqual(['validation.required'])
+    expect(z.safeParse(body, '<p>نص</p>').success).toBe(true)
   })
 })

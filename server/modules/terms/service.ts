@@ -5,7 +5,8 @@ import type { Db } from '../../db'
 import { changedFields, writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'
 import { AppError, type FieldErrors } from '../../lib/errors'
-import { isBlankHtml, sanitizeHtml } from '../../lib/sanitize'
+import { isBlankHtml } from '../../../src/contract/rich-text'
+import { sanitizeHtml } from '../../lib/sanitize'
 
 /** Terms and conditions: the single record (ar and en rich text, sanitised on save). */
 
