@@ -11,7 +11,7 @@ describe('locale chart outside the app', () => {
 
   it('defaults to Arabic, right to left', () => {
     const actor = createActor(localeMachine, { input: { stored: null } }).start()
-    expect(actor.getSnapshot().context).toEqual({ locale: 'ar', dir: 'rtl', error: null })
+    expect(actor.getSnapshot().context).toEqual({ locale: 'ar', dir: 'rtl', error: null, chosen: false })
     actor.stop()
   })
 
