@@ -141,7 +141,10 @@ const inLanguage = (lang: Locale) => {
   expect(document.documentElement.dir).toBe(directionOf(lang))
   expect(stored().lang).toBe(lang)
   const button = screen.getByTestId('language-switch')
-  expect(button.getAttribute('aria-label')).toBe(catalogues[lang].language.switchTo)
+  // named by what it shows: the other language's own name; what it does in its title
+  expect(button.getAttribute('aria-label')).toBeNull()
+  expect(button.textContent).toBe(catalogues[lang].language[other(lang)])
+  expect(button.getAttribute('title')).toBe(catalogues[lang].language.switchTo)
   // the switch offers the other language, in its own name
   expect(button.getAttribute('lang')).toBe(other(lang))
 }

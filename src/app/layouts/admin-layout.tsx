@@ -74,7 +74,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
         })}
       >
         <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: '6' }))}>
-          <NavLink to={screens.dashboard} className={css({ textDecoration: 'none' })} aria-label={t('nav.dashboard')}>
+          <NavLink to={screens.dashboard} className={css({ textDecoration: 'none' })} title={t('nav.dashboard')}>
             <Logo />
           </NavLink>
           <Button
@@ -133,7 +133,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
                 }}
               >
                 <Menu.Trigger
-                  aria-label={t('actions.openMenu')}
+                  title={t('actions.openMenu')}
                   data-testid="account-menu"
                   className={css({
                     display: 'inline-flex',
@@ -147,7 +147,8 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
                   })}
                 >
                   <Avatar name={admin.name} src={admin.avatar} />
-                  <span className={css({ display: { base: 'none', sm: 'inline' }, fontWeight: '600', fontSize: 'sm' })}>{admin.name}</span>
+                  {/* named by the admin's name on every screen (only visually hidden on a phone) */}
+                  <span className={css({ srOnly: { base: true, sm: false }, fontWeight: '600', fontSize: 'sm' })}>{admin.name}</span>
                   <ChevronDownIcon width={16} height={16} />
                 </Menu.Trigger>
                 <Menu.Content>

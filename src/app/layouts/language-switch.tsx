@@ -6,7 +6,10 @@ import { buttonRecipe } from '../../ui/button'
 import { GlobeIcon } from '../../ui/icons'
 import { useRoot } from '../root'
 
-/** Switches between Arabic and English (saved on the server for a signed-in admin); shows the other language's own name. */
+/**
+ * Switches between Arabic and English (saved on the server for a signed-in admin). It is named by
+ * what it shows, the other language's own name (in that language), and explains itself in a title.
+ */
 export function LanguageSwitch() {
   const { locale, session } = useRoot()
   const { t } = useTranslation()
@@ -18,7 +21,7 @@ export function LanguageSwitch() {
       type="button"
       className={buttonRecipe({ variant: 'ghost', size: 'sm' })}
       onClick={() => locale.send({ type: 'locale.change', locale: next, remote: signedInAdmin })}
-      aria-label={t('language.switchTo')}
+      title={t('language.switchTo')}
       lang={next}
       data-testid="language-switch"
     >
