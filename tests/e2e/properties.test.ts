@@ -47,6 +47,15 @@ describe.each(['ar', 'en'] as const)('properties in the browser (%s)', (lang) =>
 
     // several types at once: chosen from the list, kept in the address, removed by their chips
     await page.goto('/admin-panel/properties/list')
+    // a type without values says so with "-", a choice type counts its values
+    const listed = page.locator('tbody tr:not([data-skeleton])')
+    await listed.first().waitFor()
+    const counts = await listed.evaluateAll((rows) =>
+      rows.map((row) => [row.querySelector('td:nth-child(2)')?.textContent ?? '', row.querySelector('td:nth-child(3)')?.textContent ?? '']),
+    )
+    const choices = [t.lists.attribute_types.SELECT, t.lists.attribute_types.MULTI_SELECT]
+    for (const [type, values] of counts) expect(values).toMatch(choices.includes(type!) ? /^\d+$/ : /^-$/)
+    expect(counts.some(([type]) => !choices.includes(type!))).toBe(true)
     const types = page.getByRole('combobox', { name: t.properties.fields.attribute_type })
     await types.click()
     await page.getByRole('option', { name: t.lists.attribute_types.SELECT, exact: true }).click()

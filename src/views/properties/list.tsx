@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { attributeTypes } from '../../contract/core'
-import { propertiesAccess, propertiesResource, propertiesScreens, type Property } from '../../contract/properties'
+import { propertiesAccess, propertiesResource, propertiesScreens, type Property, isChoiceAttributeType } from '../../contract/properties'
 import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
@@ -42,7 +42,12 @@ export function PropertiesListScreen() {
       sortable: true,
       cell: (row) => t(`lists.attribute_types.${row.attribute_type}`),
     },
-    { id: 'values_count', header: t('properties.fields.values_count'), align: 'center', cell: (row) => row.values_count },
+    {
+      id: 'values_count',
+      header: t('properties.fields.values_count'),
+      align: 'center',
+      cell: (row) => (isChoiceAttributeType(row.attribute_type) ? row.values_count : '-'),
+    },
     {
       id: 'mapped',
       header: t('properties.fields.mapped'),
