@@ -157,10 +157,19 @@ export function ConfirmDialog({
 }: ConfirmDialogProps) {
   const s = modalRecipe({ size: 'sm', placement: 'center' })
   const noButton = useRef<HTMLButtonElement>(null)
+  // The Escape that asked the question (closing a form's modal) may still be on its way up when the
+  // question opens: only an Escape pressed after it opened answers it.
+  const openedAt = useRef(0)
+  const wasOpen = useRef(false)
+  if (open && !wasOpen.current) openedAt.current = performance.now()
+  wasOpen.current = open
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(d) => (d.open || busy ? undefined : onNo())}
+      onEscapeKeyDown={(event) => {
+        if (event.timeStamp <= openedAt.current) event.preventDefault()
+      }}
       role="alertdialog"
       lazyMount
       unmountOnExit
