@@ -285,6 +285,8 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
           'POST /api/admin-panal/auth/login',
           'POST /api/admin-panal/auth/reset-password',
           'POST /api/forgot_password',
+          'POST /api/check-reset-token',
+          'POST /api/reset-password',
           'POST /api/login',
           'POST /api/contact',
           'GET /api/uploads/:name',
@@ -436,14 +438,18 @@ describe('graceful close', () => {
   const server = useTestServer(backends[0]!)
 
   it('lets in-flight requests finish, then stops accepting', async () => {
+    let arrived!: () => void
+    const handling = new Promise<void>((resolve) => (arrived = resolve))
     server.app.get('/api/test/slow', { config: { public: true } }, async () => {
+      arrived()
       await new Promise((resolve) => setTimeout(resolve, 300))
       return { status: true, message: 'slow', result: null }
     })
     await server.app.listen({ host: '127.0.0.1', port: 0 })
     const { port } = server.app.server.address() as import('node:net').AddressInfo
     const inFlight = fetch(`http://127.0.0.1:${port}/api/test/slow`)
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    // close once the request is being handled (not after a guessed delay)
+    await handling
     const closing = server.app.close()
     const res = await inFlight
     expect(res.status).toBe(200)

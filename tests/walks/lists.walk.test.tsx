@@ -261,7 +261,8 @@ walk<Ui>({
       ui.answered.clear()
       ui.wanted = []
       // the account menu, as a pointer chooses in it (press, then click once the item is highlighted)
-      fireEvent.click(await screen.findByRole('button', { name: 'Open the account menu' }, wait))
+      // (named by the admin's name, as it shows it)
+      fireEvent.click(await screen.findByRole('button', { name: new RegExp(admin.name) }, wait))
       const signOut = await screen.findByRole('menuitem', { name: 'Sign out' }, wait)
       fireEvent.pointerDown(signOut, { pointerType: 'mouse' })
       await waitFor(() => expect(signOut.getAttribute('data-highlighted')).not.toBeNull())
