@@ -2,6 +2,7 @@ import { render } from '@testing-library/react'
 import { I18nextProvider } from 'react-i18next'
 import { createMemoryRouter, RouterProvider } from 'react-router-dom'
 import type { Admin } from '../../src/contract/auth'
+import type { Category } from '../../src/contract/categories'
 import type { Locale } from '../../src/contract/common'
 import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY } from '../../src/contract/common'
 import { screenModules } from '../../src/app/modules'
@@ -11,6 +12,25 @@ import { createI18n } from '../../src/i18n'
 import { catalogues } from '../../src/i18n/catalogue'
 import { IDENTITY_STORAGE_KEY } from '../../src/machines/session'
 import { ok, type Network } from './network'
+
+/** A top-level category as the API gives it; its name in both languages unless `translations` says otherwise. */
+export const category = (fields: Partial<Category> & Pick<Category, 'id' | 'name'>): Category => ({
+  description: null,
+  parent_id: null,
+  parent_name: null,
+  image: null,
+  is_active: true,
+  sort_order: 0,
+  sub_categories_count: 0,
+  version: 1,
+  created_at: '2026-11-01T09:00:00.000Z',
+  updated_at: '2026-11-01T09:00:00.000Z',
+  translations: [
+    { locale: 'ar', name: fields.name, description: null },
+    { locale: 'en', name: fields.name, description: null },
+  ],
+  ...fields,
+})
 
 export const admin: Admin = {
   id: 1,

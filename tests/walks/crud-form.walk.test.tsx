@@ -3,7 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { categoriesResource, type CategoryDetail } from '../../src/contract/categories'
 import { crudFormMachine } from '../../src/machines/crud-form'
-import { renderApp, type App } from './app'
+import { category, renderApp, type App } from './app'
 import { createNetwork, failed, ok, type Network } from './network'
 import { walk, type Surface, type WalkContext } from './walk'
 
@@ -21,22 +21,15 @@ type Ctx = WalkContext<Ui>
 type S = ReturnType<typeof crudFormMachine.getInitialSnapshot>
 
 const record = (version: number, name = 'Phones'): CategoryDetail => ({
-  id: 7,
-  name,
-  description: null,
-  parent_id: null,
-  parent_name: null,
-  image: null,
-  is_active: true,
-  sort_order: 0,
-  sub_categories_count: 0,
-  version,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
-  translations: [
-    { locale: 'ar', name: 'جوالات', description: null },
-    { locale: 'en', name, description: null },
-  ],
+  ...category({
+    id: 7,
+    name,
+    version,
+    translations: [
+      { locale: 'ar', name: 'جوالات', description: null },
+      { locale: 'en', name, description: null },
+    ],
+  }),
   sub_categories: [],
 })
 

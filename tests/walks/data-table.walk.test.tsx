@@ -5,7 +5,7 @@ import { categoriesResource, type Category } from '../../src/contract/categories
 import type { Page } from '../../src/contract/resource'
 import { shippingIssuesResource, type ShippingIssue } from '../../src/contract/support'
 import { dataTableMachine, queryFromUrl } from '../../src/machines/data-table'
-import { renderApp, type App } from './app'
+import { category, renderApp, type App } from './app'
 import { createNetwork, failed, ok, type Network, type Request } from './network'
 import { walk, type Surface, type WalkContext } from './walk'
 
@@ -46,24 +46,7 @@ const SHIPPING = '/admin-panel/support/shipping-list'
 const LINK = '?page=2&pageSize=15&sort_column=created_at&sort_direction=desc&search=ph&is_active=0'
 const AFTER = 'xstate.after.searchDelay.dataTable.search.debouncing'
 
-const category = (id: number, name: string, isActive: boolean): Category => ({
-  id,
-  name,
-  description: null,
-  parent_id: null,
-  parent_name: null,
-  image: null,
-  is_active: isActive,
-  sort_order: 0,
-  sub_categories_count: 0,
-  version: 1,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
-  translations: [
-    { locale: 'ar', name, description: null },
-    { locale: 'en', name, description: null },
-  ],
-})
+const categoryRow = (id: number, name: string, isActive: boolean) => category({ id, name, is_active: isActive })
 const pageOf = <T,>(data: T[], page: number, total: number): Page<T> => ({
   data,
   total,
@@ -73,7 +56,7 @@ const pageOf = <T,>(data: T[], page: number, total: number): Page<T> => ({
   total_is_estimate: false,
 })
 /** A page of 40 categories in 3 pages. */
-const rows = pageOf([category(7, 'Phones', true), category(8, 'Laptops', false)], 1, 40)
+const rows = pageOf([categoryRow(7, 'Phones', true), categoryRow(8, 'Laptops', false)], 1, 40)
 /** The answer to page 3 once its last rows were deleted: 30 left, 2 pages. */
 const pastEnd = pageOf<Category>([], 3, 30)
 const issue: ShippingIssue = {
@@ -304,7 +287,7 @@ walk<Ui>({
       act(() => ctx.clock.increment(1))
     }),
     'table.toggleActive': step(() => click(screen.findByLabelText('Active: Phones'))),
-    'xstate.done.actor.toggleActive': step(({ ui }) => ui.net.answer(toggle, ok({ item: category(7, 'Phones', false) }, 'Updated.'))),
+    'xstate.done.actor.toggleActive': step(({ ui }) => ui.net.answer(toggle, ok({ item: categoryRow(7, 'Phones', false) }, 'Updated.'))),
     'xstate.error.actor.toggleActive': step(({ ui, event }) => {
       const e = event.error as typeof down
       return ui.net.answer(toggle, failed(e.status, e.message))

@@ -1,11 +1,10 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
-import type { Category } from '../../src/contract/categories'
 import type { ListItem } from '../../src/contract/resource'
 import { listKey, listsMachine } from '../../src/machines/lists'
 import { AppActorsProvider, useSelectList } from '../../src/views/shared/runtime'
-import { admin, renderApp, type App } from './app'
+import { admin, category, renderApp, type App } from './app'
 import { createNetwork, failed, ok, type Network } from './network'
 import { walk, type Surface, type WalkContext } from './walk'
 
@@ -64,22 +63,14 @@ const options: ListItem[] = [
   { id: 8, name: 'Laptops' },
 ]
 const down = { status: 500, message: 'The server is down.' }
-const category = (id: number, name: string): Category => ({
-  id,
-  name,
-  description: null,
-  parent_id: null,
-  parent_name: null,
-  image: null,
-  is_active: true,
-  sort_order: 0,
-  sub_categories_count: 0,
-  version: 1,
-  created_at: '2026-11-01T09:00:00.000Z',
-  updated_at: '2026-11-01T09:00:00.000Z',
-  translations: [],
-})
-const page = { data: [category(7, 'Phones')], total: 1, page: 1, rowsPerPage: 15, pagesCount: 1, total_is_estimate: false }
+const page = {
+  data: [category({ id: 7, name: 'Phones', translations: [] })],
+  total: 1,
+  page: 1,
+  rowsPerPage: 15,
+  pagesCount: 1,
+  total_is_estimate: false,
+}
 
 /**
  * The app as `renderApp` builds it, but the session check and the constants wait for the walk's
