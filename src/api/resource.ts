@@ -39,7 +39,8 @@ export async function listResource<T>(path: string, name: string, query: ListQue
 }
 
 /** `GET {path}/{id}`: one record (`result.item`). */
-export const getResource = async <T>(path: string, id: number) => (await call<{ item: T }>(resourcePaths(path).one(id))).item
+export const getResource = async <T>(path: string, id: number, signal?: AbortSignal) =>
+  (await call<{ item: T }>(resourcePaths(path).one(id), signal ? { signal } : {})).item
 
 /** `POST {path}`: creates a record; returns the server's message and result. */
 export async function createResource<T>(path: string, body: Record<string, unknown>) {

@@ -7,8 +7,15 @@ export type FormResource = Pick<ResourceDef, 'name' | 'path'>
 /** A record as the form edits it; editable records carry their `version` (409 when stale). */
 export type FormValues = Record<string, unknown>
 
-/** Edit when `id` is given, else create (optionally from `initial` values). */
-export type CrudFormInput = { resource: FormResource; id?: number; initial?: FormValues }
+/**
+ * Edit when `id` is given, else create (optionally from `initial` values). `fieldsOf` turns a
+ * record into the values the form sends (default: the record as it is), so that a stale edit can
+ * be compared field by field with the record saved meanwhile.
+ */
+export type CrudFormInput = { resource: FormResource; id?: number; initial?: FormValues; fieldsOf?: (record: FormValues) => FormValues }
+
+/** A field both the admin and someone else changed, differently: the admin chooses which value is saved. */
+export type ConflictField = { field: string; mine: unknown; theirs: unknown }
 
 export type CrudFormContext = {
   resource: FormResource
@@ -28,6 +35,10 @@ export type CrudFormContext = {
   navigationHeld: boolean
   /** Fields whose file is still uploading (their stored name is not known yet). */
   uploading: readonly string[]
+  fieldsOf: (record: FormValues) => FormValues
+  /** After a stale edit (409): the record as saved meanwhile, and the fields both sides changed. */
+  latest: FormValues | null
+  conflicts: ConflictField[]
 }
 
 export type CrudFormEvent =
@@ -46,6 +57,8 @@ export type CrudFormEvent =
   | { type: 'form.uploadFinished'; field: string; value: string }
   /** The upload failed or was given up (another file chosen, the image removed). */
   | { type: 'form.uploadStopped'; field: string }
+  /** After a stale edit: save the admin's changes over the record saved meanwhile, taking the other side's value for `theirs`. */
+  | { type: 'form.conflictResolved'; theirs: string[] }
 
 export type SavedParams = { id: number | null; record: unknown; message: string }
 
@@ -53,6 +66,36 @@ type SaveInput = { resource: FormResource; id: number | null; values: FormValues
 
 /** The version an edit is sent with: the one the record was loaded at (set here only). */
 export const versionOf = (record: FormValues) => (typeof record.version === 'number' ? { version: record.version } : {})
+
+/** Empty texts, null and a missing value are the same value; anything else compares by its JSON. */
+const same = (a: unknown, b: unknown) => {
+  const plain = (v: unknown) => (v === '' || v === undefined ? null : v)
+  return JSON.stringify(plain(a)) === JSON.stringify(plain(b))
+}
+
+/**
+ * A stale edit compared field by field: `original` as the admin loaded it, `theirs` as saved
+ * meanwhile, `mine` as the admin sent it. A field only one side changed needs no choice.
+ */
+function conflictsOf(original: FormValues, theirs: FormValues, mine: FormValues): ConflictField[] {
+  return Object.keys(mine)
+    .filter((field) => !same(theirs[field], original[field]) && !same(mine[field], original[field]) && !same(mine[field], theirs[field]))
+    .map((field) => ({ field, mine: mine[field], theirs: theirs[field] }))
+}
+
+/**
+ * What is saved over the record saved meanwhile: the admin's changes, the other side's changes to
+ * fields the admin left alone, and the other side's value where the admin chose it (`takeTheirs`).
+ */
+function mergeOf(original: FormValues, theirs: FormValues, mine: FormValues, takeTheirs: readonly string[]): FormValues {
+  return Object.fromEntries(
+    Object.entries(mine).map(([field, value]) => {
+      const changedThere = !same(theirs[field], original[field])
+      const keepMine = !same(value, original[field]) && !takeTheirs.includes(field)
+      return [field, changedThere && !keepMine ? theirs[field] : value]
+    }),
+  )
+}
 
 /** Stay on the form: the question closes, the changes stay, a held-back navigation is dropped. */
 const stay = {
@@ -76,8 +119,12 @@ export const crudFormMachine = setup({
     input: {} as CrudFormInput,
   },
   actors: {
-    loadRecord: fromPromise(({ input }: { input: { resource: FormResource; id: number } }) =>
-      getResource<FormValues>(input.resource.path, input.id),
+    loadRecord: fromPromise(({ input, signal }: { input: { resource: FormResource; id: number }; signal: AbortSignal }) =>
+      getResource<FormValues>(input.resource.path, input.id, signal),
+    ),
+    /** The record as saved meanwhile, after a stale edit (given up when the admin discards or leaves). */
+    loadLatest: fromPromise(({ input, signal }: { input: { resource: FormResource; id: number }; signal: AbortSignal }) =>
+      getResource<FormValues>(input.resource.path, input.id, signal),
     ),
     saveRecord: fromPromise(({ input }: { input: SaveInput }) =>
       input.id === null
@@ -104,6 +151,21 @@ export const crudFormMachine = setup({
       return { failure, errors: failure.errors }
     }),
     dismiss: assign({ failure: null }),
+    setLatest: assign(({ context }, params: { latest: FormValues }) => ({
+      latest: params.latest,
+      conflicts: conflictsOf(context.fieldsOf(context.record), context.fieldsOf(params.latest), context.values),
+    })),
+    /** The save goes out again over the record saved meanwhile (its version), with the admin's choices. */
+    adoptLatest: assign(({ context }, params: { theirs: readonly string[] }) => {
+      const latest = context.latest ?? context.record
+      return {
+        values: mergeOf(context.fieldsOf(context.record), context.fieldsOf(latest), context.values, params.theirs),
+        record: latest,
+        latest: null,
+        conflicts: [],
+        failure: null,
+      }
+    }),
     startUpload: assign(({ context }, params: { field: string }) => ({
       uploading: context.uploading.includes(params.field) ? context.uploading : [...context.uploading, params.field],
     })),
@@ -137,6 +199,9 @@ export const crudFormMachine = setup({
     message: null,
     navigationHeld: false,
     uploading: [],
+    fieldsOf: input.fieldsOf ?? ((record) => record),
+    latest: null,
+    conflicts: [],
   }),
   initial: 'starting',
   on: {
@@ -270,14 +335,40 @@ export const crudFormMachine = setup({
       },
     },
     conflict: {
-      description: 'Stale edit: the server message is shown with a reload (which drops the changes).',
+      description:
+        'Stale edit: the record as saved meanwhile is fetched and compared field by field; the admin keeps their value or takes the other one per field and saves over the new version, or reloads (dropping the changes).',
+      initial: 'fetching',
       on: {
-        'form.reload': 'loading',
+        'form.reload': { target: 'loading', description: 'The record as saved meanwhile replaces the changes.' },
         'form.leaveRequested': { target: 'confirmingLeave', description: 'The changes are not saved: ask first.' },
         'form.navigationBlocked': {
           target: 'confirmingLeave',
           actions: 'holdNavigation',
           description: 'The changes are not saved: ask first.',
+        },
+      },
+      states: {
+        fetching: {
+          invoke: {
+            id: 'loadLatest',
+            src: 'loadLatest',
+            input: ({ context }) => ({ resource: context.resource, id: context.id ?? 0 }),
+            onDone: { target: 'comparing', actions: { type: 'setLatest', params: ({ event }) => ({ latest: event.output }) } },
+            onError: { target: 'fetchFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+        fetchFailed: {
+          description: 'The record as saved meanwhile could not be fetched: its message with a retry.',
+          on: { 'form.retry': 'fetching' },
+        },
+        comparing: {
+          description: 'The fields both sides changed are shown side by side; fields only one side changed need no choice.',
+          on: {
+            'form.conflictResolved': {
+              target: '#crudForm.submitting',
+              actions: { type: 'adoptLatest', params: ({ event }) => event },
+            },
+          },
         },
       },
     },
@@ -327,3 +418,14 @@ export const initialValuesOf = (s: CrudFormSnapshot) => s.context.record
 /** The form can be edited and submitted. */
 /** The message of the failure to show, or null. */
 export const formFailure = (s: CrudFormSnapshot) => s.context.failure
+
+/** The stale-edit question: null when there is none, else what it shows. */
+export const conflictOf = (s: CrudFormSnapshot) =>
+  s.matches('conflict')
+    ? {
+        fetching: s.matches({ conflict: 'fetching' }),
+        /** The failure of fetching the record saved meanwhile. */
+        fetchFailure: s.matches({ conflict: 'fetchFailed' }) ? s.context.failure : null,
+        conflicts: s.context.conflicts,
+      }
+    : null

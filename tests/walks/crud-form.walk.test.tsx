@@ -16,7 +16,8 @@ import { walk, type Surface, type WalkContext } from './walk'
 
 const net = createNetwork()
 type Where = 'edit' | 'create' | 'view' | 'modal'
-type Ui = { app: App; net: Network; where: Where }
+/** `sent`: the body of the last save that went out. */
+type Ui = { app: App; net: Network; where: Where; sent?: Record<string, unknown> }
 type Ctx = WalkContext<Ui>
 type S = ReturnType<typeof crudFormMachine.getInitialSnapshot>
 
@@ -34,6 +35,14 @@ const record = (version: number, name = 'Phones'): CategoryDetail => ({
 })
 
 const loaded = record(3)
+/** Saved meanwhile by someone else: the English name (which the walk's edit changes too) and the Arabic description. */
+const latest: CategoryDetail = {
+  ...record(5, 'Mobile phones'),
+  translations: [
+    { locale: 'ar', name: 'جوالات', description: 'هواتف ذكية' },
+    { locale: 'en', name: 'Mobile phones', description: null },
+  ],
+}
 const saved = { message: 'Saved successfully.', result: record(4, 'Phones and tablets') }
 const down = { status: 500, message: 'The server is down.', errors: {} }
 const invalid = { status: 422, message: 'Some fields need your attention.', errors: { name_en: ['This name is taken.'] } }
@@ -62,6 +71,13 @@ const editEvents: AnyEventObject[] = [
   { type: 'form.leaveRequested' },
   { type: 'form.leaveConfirmed' },
   { type: 'form.leaveCancelled' },
+]
+/** A stale edit: the record saved meanwhile is fetched, compared and saved over field by field. */
+const conflictEvents: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadLatest', output: latest },
+  { type: 'xstate.error.actor.loadLatest', error: down },
+  { type: 'form.conflictResolved', theirs: [] },
+  { type: 'form.conflictResolved', theirs: ['name_en'] },
 ]
 const pageEvents: AnyEventObject[] = [
   { type: 'form.reload' },
@@ -161,6 +177,7 @@ walk<Ui>({
     surface('edit', '/admin-panel/categories/edit/7', { resource: categoriesResource, id: 7 }, [
       ...loadEvents,
       ...editEvents,
+      ...conflictEvents,
       ...pageEvents,
     ]),
     surface('create', '/admin-panel/categories/create', { resource: categoriesResource }, [...editEvents, ...pageEvents]),
@@ -187,7 +204,12 @@ walk<Ui>({
     'xstate.error.actor.saveRecord': answerSave,
     'form.dismiss': async () => click(within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Try again!' })),
     'form.reload': async ({ ui }) => {
-      if (ui.where !== 'view') return click(screen.findByRole('button', { name: 'Reload' }))
+      if (ui.where !== 'view')
+        return click(
+          within(await screen.findByRole('alertdialog', { name: 'This record changed' })).findByRole('button', {
+            name: 'Discard my changes',
+          }),
+        )
       // a sub-category added in the modal: the view fetches its record again behind the message
       await click(screen.findByRole('button', { name: 'Add sub-category' }))
       fireEvent.change(await nameField('ar'), { target: { value: 'ساعات' } })
@@ -217,6 +239,21 @@ walk<Ui>({
     'form.leaveCancelled': async () =>
       click(within(await screen.findByRole('alertdialog', { name: 'Leave without saving?' })).findByRole('button', { name: 'Stay' })),
     'form.navigationBlocked': ({ ui }) => act(() => ui.app.router.navigate(-1)),
+    'xstate.done.actor.loadLatest': ({ ui, event }) => ui.net.answer(one, ok({ item: event.output })),
+    'xstate.error.actor.loadLatest': ({ ui, event }) => {
+      const e = event.error as typeof down
+      return ui.net.answer(one, failed(e.status, e.message))
+    },
+    'form.conflictResolved': async ({ event }) => {
+      const d = await screen.findByRole('alertdialog', { name: 'This record changed' })
+      for (const field of event.theirs as string[]) {
+        const label = { name_en: 'Name (English)' }[field] ?? field
+        // a field only one side changed offers no choice
+        const group = within(d).queryByRole('group', { name: label })
+        if (group) fireEvent.click(within(group).getByRole('radio', { name: /Saved meanwhile/ }))
+      }
+      return click(within(d).findByRole('button', { name: 'Save with these values' }))
+    },
     'form.uploadStarted': async () => fireEvent.input(await screen.findByTestId('image-file'), { target: { files: [PNG] } }),
     'form.uploadFinished': ({ ui, event }) => {
       const path = event.value as string
@@ -263,8 +300,27 @@ walk<Ui>({
       expect((await nameField('en')).closest('fieldset')?.disabled).toBe(true)
     },
     conflict: () => {
+      expect(screen.getByRole('alertdialog', { name: 'This record changed' })).toBeTruthy()
+      expect(screen.getByRole('button', { name: 'Discard my changes' })).toBeTruthy()
+    },
+    'conflict.fetching': () => {
+      expect(screen.getByRole('status').textContent).toBe('Fetching the record as saved…')
+      expect((screen.getByRole('button', { name: 'Save with these values' }) as HTMLButtonElement).disabled).toBe(true)
+    },
+    'conflict.fetchFailed': () => {
+      expect(within(screen.getByRole('alert')).getByText('The server is down.')).toBeTruthy()
+      expect(screen.getByRole('button', { name: 'Try again!' })).toBeTruthy()
+    },
+    'conflict.comparing': ({ ui }) => {
       const d = screen.getByRole('alertdialog', { name: 'This record changed' })
-      expect(within(d).getByText('Someone saved this category meanwhile.')).toBeTruthy()
+      // the English name: changed here and there, differently: both values side by side, "yours" chosen
+      if (ui.sent?.name_en === 'Phones and tablets') {
+        const field = within(d).getByRole('group', { name: 'Name (English)' })
+        expect((within(field).getByRole('radio', { name: /Yours\s*Phones and tablets/ }) as HTMLInputElement).checked).toBe(true)
+        expect(within(field).getByRole('radio', { name: /Saved meanwhile\s*Mobile phones/ })).toBeTruthy()
+      } else expect(within(d).getByText('Their changes are in fields you did not change: saving keeps both.')).toBeTruthy()
+      // the Arabic description was changed there only: no choice to make
+      expect(within(d).queryByRole('group', { name: 'Description (Arabic)' })).toBeNull()
     },
     confirmingLeave: () => {
       expect(screen.getByRole('alertdialog', { name: 'Leave without saving?' })).toBeTruthy()
@@ -290,6 +346,7 @@ walk<Ui>({
       if ((actor().getSnapshot() as S).matches('awaitingUploads'))
         return expect(ui.net.waiting().filter((r) => r.method !== 'GET' && r.path !== upload.path)).toEqual([])
       const request = await ui.net.next(writes)
+      ui.sent = request.body as Record<string, unknown>
       if (ui.where === 'edit') {
         expect(request.method).toBe('PUT')
         expect(request.body).toMatchObject({ name_ar: 'جوالات', version: 3 })
@@ -314,10 +371,7 @@ walk<Ui>({
       if (e.status === 409 && ui.where !== 'edit')
         expect(within(screen.getByRole('alertdialog')).getByText('Someone saved this category meanwhile.')).toBeTruthy()
       // 409 on an edit: the record changed meanwhile, offered as a reload
-      if (e.status === 409 && ui.where === 'edit')
-        expect(
-          within(screen.getByRole('alertdialog', { name: 'This record changed' })).getByRole('button', { name: 'Reload' }),
-        ).toBeTruthy()
+      if (e.status === 409 && ui.where === 'edit') expect(screen.getByRole('alertdialog', { name: 'This record changed' })).toBeTruthy()
     },
     'form.navigationBlocked': ({ ui, actor }) => {
       // Back either happened (nothing to lose) or is held while the question is open
@@ -325,6 +379,18 @@ walk<Ui>({
       const path = ui.app.router.state.location.pathname
       if (s.matches('left')) expect(path).toBe('/admin-panel/categories/list')
       else expect(path).not.toBe('/admin-panel/categories/list')
+    },
+    'form.conflictResolved': async ({ ui, event }) => {
+      // saved again over the version saved meanwhile: the admin's changes, theirs elsewhere, theirs where chosen
+      const request = await ui.net.next(writes)
+      const mine = ui.sent?.name_en
+      expect(request.method).toBe('PUT')
+      expect(request.body).toMatchObject({
+        version: 5,
+        description_ar: 'هواتف ذكية',
+        name_en: (event.theirs as string[]).includes('name_en') || mine === 'Phones' ? 'Mobile phones' : mine,
+      })
+      ui.sent = request.body as Record<string, unknown>
     },
     'form.leaveConfirmed': ({ ui }) =>
       ui.where === 'modal'

@@ -65,6 +65,7 @@ function ArticleForm({ kind }: { kind: ArticleKind }) {
       payloadOf={payloadOf}
       savedPath={() => screens.list}
       listPath={screens.list}
+      labels="articles"
     >
       {(serverError) => (
         <div className={formStyles.grid}>

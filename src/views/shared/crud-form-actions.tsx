@@ -5,19 +5,20 @@ import { css } from 'styled-system/css'
 import { formFailure, isAwaitingUploads, type crudFormMachine } from '../../machines/crud-form'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/modal'
+import { ConflictDialog, type LabelOf } from './conflict-dialog'
 import { FailureDialog } from './failure-dialog'
 
 /**
  * The end of every resource form: Cancel (asks first when there are unsaved changes) and Save,
- * the stale-edit offer to reload, and the failure dialog — all from the crudForm chart.
+ * the stale-edit question (field by field, `labelOf` naming the fields), and the failure dialog —
+ * all from the crudForm chart.
  */
-export function CrudFormActions({ form }: { form: ActorRefFrom<typeof crudFormMachine> }) {
+export function CrudFormActions({ form, labelOf }: { form: ActorRefFrom<typeof crudFormMachine>; labelOf: LabelOf }) {
   const { t } = useTranslation()
   const saving = useSelector(form, (s) => s.matches('submitting'))
   const holding = useSelector(form, isAwaitingUploads)
   const canCancel = useSelector(form, (s) => s.can({ type: 'form.leaveRequested' }))
   const confirmingLeave = useSelector(form, (s) => s.matches('confirmingLeave'))
-  const conflict = useSelector(form, (s) => (s.matches('conflict') ? (formFailure(s)?.message ?? '') : null))
   /** A failure other than field errors (those are shown on their fields). */
   const failure = useSelector(form, (s) => {
     const f = formFailure(s)
@@ -42,16 +43,7 @@ export function CrudFormActions({ form }: { form: ActorRefFrom<typeof crudFormMa
         onYes={() => form.send({ type: 'form.leaveConfirmed' })}
         onNo={() => form.send({ type: 'form.leaveCancelled' })}
       />
-      <ConfirmDialog
-        open={conflict !== null}
-        tone="primary"
-        title={t('form.conflictTitle')}
-        message={conflict || t('errors.conflict')}
-        yesLabel={t('actions.reload')}
-        noLabel={t('actions.leave')}
-        onYes={() => form.send({ type: 'form.reload' })}
-        onNo={() => form.send({ type: 'form.leaveRequested' })}
-      />
+      <ConflictDialog form={form} labelOf={labelOf} />
       <FailureDialog message={failure} onClose={() => form.send({ type: 'form.dismiss' })} />
     </>
   )

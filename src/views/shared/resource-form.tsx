@@ -18,6 +18,7 @@ import {
 import { zodValidator } from '../../forms/zod-adapter'
 import { LoadingScreen } from '../../ui/spinner'
 import { cardStyle, LoadFailed } from './card'
+import type { LabelOf } from './conflict-dialog'
 import { CrudFormActions } from './crud-form-actions'
 import { useGuardedForm, useNavigationGuard } from './navigation-guard'
 import { useChart, useToaster } from './runtime'
@@ -51,6 +52,8 @@ export type ResourceFormProps<Values extends object, Loaded> = {
   listPath: string
   /** The fields; `serverError` gives the server's message for a field after a 422. */
   children: (serverError: ServerError) => ReactNode
+  /** Where the fields' labels are in the locale files (`<labels>.fields.<field>`; default: the resource's name). */
+  labels?: string
 }
 
 /**
@@ -74,6 +77,7 @@ function ResourceFormChart<Values extends object, Loaded>({
   savedPath,
   listPath,
   children,
+  labels = resource.name,
 }: ResourceFormProps<Values, Loaded> & { id: number | undefined }) {
   const { t } = useTranslation()
   const translate = useTranslateRef()
@@ -95,7 +99,8 @@ function ResourceFormChart<Values extends object, Loaded>({
         ...guard.actions,
       },
     }),
-    { resource, ...(id ? { id } : {}) },
+    // a stale edit is compared in the values the form sends
+    { resource, ...(id ? { id } : {}), fieldsOf: (loaded) => payloadOf(valuesOf(loaded as Partial<Loaded>)) as Record<string, unknown> },
   )
   useGuardedForm(form, guard)
   const loading = useSelector(form, (s) => formLoadingFlags(s).item || s.matches('starting'))
@@ -117,7 +122,14 @@ function ResourceFormChart<Values extends object, Loaded>({
       />
     )
   return (
-    <CrudFormBody<Values> form={form} initialValues={initialValues} validate={validate} payloadOf={payloadOf} className={formStyles.card}>
+    <CrudFormBody<Values>
+      form={form}
+      initialValues={initialValues}
+      validate={validate}
+      payloadOf={payloadOf}
+      className={formStyles.card}
+      labelOf={(field) => t(`${labels}.fields.${field}`, { defaultValue: field })}
+    >
       {children(serverError)}
     </CrudFormBody>
   )
@@ -150,9 +162,11 @@ export function CrudFormBody<Values extends object>({
   validate,
   payloadOf,
   className,
+  labelOf = (field) => field,
   children,
 }: {
   form: CrudFormActor
+  labelOf?: LabelOf
   initialValues: Values
   validate: (payload: unknown) => object
   payloadOf: (values: Values) => object
@@ -171,6 +185,8 @@ export function CrudFormBody<Values extends object>({
     <CrudFormContext.Provider value={form}>
       <Form<Values>
         initialValues={initial}
+        // after a stale edit the record saved meanwhile becomes the form's base: what the admin typed stays
+        keepDirtyOnReinitialize
         validate={(values) => validate(payloadOf(values))}
         onSubmit={(values) => {
           form.send({ type: 'form.submit', values: payloadOf(values) as Record<string, unknown> })
@@ -185,7 +201,7 @@ export function CrudFormBody<Values extends object>({
             <fieldset disabled={holding} className={css({ minW: '0' })}>
               {children}
             </fieldset>
-            <CrudFormActions form={form} />
+            <CrudFormActions form={form} labelOf={labelOf} />
           </form>
         )}
       />
