@@ -14,7 +14,9 @@ export default defineConfig({
       lineHeight: '1.6',
       WebkitFontSmoothing: 'antialiased',
     },
-    'html[lang=ar]': { '--fonts-body': 'var(--fonts-arabic)' },
+    // the Arabic interface draws with the Arabic face first (the tokens layer would win over a
+    // redefined --fonts-body here, so the family itself is set)
+    'html[lang=ar], html[lang=ar] body': { fontFamily: 'arabic' },
     '*:focus-visible': { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '2px' },
   },
   theme: {
@@ -22,7 +24,9 @@ export default defineConfig({
       tokens: {
         fonts: {
           latin: { value: "'Inter', 'IBM Plex Sans Arabic', system-ui, sans-serif" },
-          arabic: { value: "'IBM Plex Sans Arabic', 'Inter', system-ui, sans-serif" },
+          // Latin letters in the Arabic interface (an email, a code) use the system face: an Arabic
+          // page downloads no Latin font
+          arabic: { value: "'IBM Plex Sans Arabic', system-ui, sans-serif" },
           body: { value: "'Inter', 'IBM Plex Sans Arabic', system-ui, sans-serif" },
         },
         colors: {

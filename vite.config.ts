@@ -1,10 +1,17 @@
 import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
+import { precompress } from './build/precompress'
+import { preloadFont } from './build/preload-font'
 
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000'
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Arabic is the default language: its regular face is the one the first screen needs
+    preloadFont(/ibm-plex-sans-arabic-arabic-400-normal-[\w-]+\.woff2$/),
+    precompress(),
+  ],
   resolve: { alias: { 'styled-system': new URL('./styled-system', import.meta.url).pathname } },
   server: { proxy: { '/api': { target: apiTarget, changeOrigin: false } } },
   build: { outDir: 'dist', manifest: true, sourcemap: false, chunkSizeWarningLimit: 600, assetsInlineLimit: 0 },

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 
 const root = new URL('..', import.meta.url).pathname
-const inputs = ['src', 'public', 'index.html', 'panda.config.ts', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json']
+const inputs = ['src', 'public', 'build', 'index.html', 'panda.config.ts', 'vite.config.ts', 'postcss.config.cjs', 'package-lock.json']
 
 function newest(path) {
   if (!existsSync(path)) return 0

@@ -1,3 +1,5 @@
+import zlib from 'node:zlib'
+import compress from '@fastify/compress'
 import { join } from 'node:path'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
@@ -130,6 +132,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     max: config.rateLimit.failedLoginMax,
     windowMs: config.rateLimit.failedLoginWindowMs,
     now: deps.clock,
+  })
+  // JSON (and any other compressible answer) above 1 kB goes out compressed; the built app's files
+  // are sent precompressed by the static plugin and pass through untouched
+  await app.register(compress, {
+    global: true,
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   })
   await registerDocs(app, modules)
   await app.register(multipart, {

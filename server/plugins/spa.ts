@@ -40,6 +40,9 @@ export async function registerSpa(
       // reaches the fallback below.
       wildcard: true,
       index: false,
+      // the build writes .br and .gz copies of its text files: the smallest the browser accepts is
+      // sent (with Vary: Accept-Encoding)
+      preCompressed: true,
       dotfiles: 'ignore',
       setHeaders: (reply, path) => {
         // Hashed build assets never change; anything else is revalidated.

@@ -2,6 +2,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { Writable } from 'node:stream'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authPaths } from '../../src/contract/auth'
 import { buildApp } from '../../server/app'
@@ -431,6 +432,86 @@ describe('SPA and static files', () => {
     expect(res.statusCode).toBe(503)
     expect(res.json()).toEqual({ status: false, message: 'Something went wrong. Please try again.', errors: {} })
     await app.close()
+  })
+})
+
+describe('compression', () => {
+  const server = useTestServer(backends[0]!)
+  let dist = ''
+  const script = `console.log(${JSON.stringify('x'.repeat(4000))})`
+  const page = `<!doctype html><title>SPA index</title>${'<p>filler</p>'.repeat(200)}`
+
+  beforeAll(async () => {
+    // a build as the web app's writes it: every text file with its .br and .gz copies
+    dist = await mkdtemp(join(tmpdir(), 'spa-compressed-'))
+    await mkdir(join(dist, 'assets'))
+    for (const [file, text] of [
+      ['index.html', page],
+      ['assets/app-abc123.js', script],
+    ] as const) {
+      await writeFile(join(dist, file), text)
+      await writeFile(join(dist, `${file}.br`), brotliCompressSync(text))
+      await writeFile(join(dist, `${file}.gz`), gzipSync(text))
+    }
+  })
+  afterAll(async () => {
+    await rm(dist, { recursive: true, force: true })
+  })
+
+  const raw = (url: string, encoding?: string, token?: string) =>
+    server.app.inject({
+      url,
+      headers: { ...(encoding ? { 'accept-encoding': encoding } : {}), ...(token ? { authorization: `Bearer ${token}` } : {}), lang: 'en' },
+    })
+
+  it.each([
+    ['br', 'br', brotliDecompressSync],
+    ['gzip, deflate, br', 'br', brotliDecompressSync],
+    ['gzip', 'gzip', gunzipSync],
+  ] as const)('sends the build precompressed: Accept-Encoding %s gets %s', async (accept, encoding, decode) => {
+    await server.rebuild({ staticDir: dist })
+    for (const [url, text] of [
+      ['/assets/app-abc123.js', script],
+      ['/', page],
+      ['/admin-panel/dashboard', page],
+    ] as const) {
+      const res = await raw(url, accept)
+      expect(res.statusCode).toBe(200)
+      expect(res.headers['content-encoding']).toBe(encoding)
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i)
+      expect(decode(res.rawPayload).toString()).toBe(text)
+    }
+    expect((await raw('/assets/app-abc123.js', accept)).headers['cache-control']).toBe('public, max-age=31536000, immutable')
+    expect((await raw('/', accept)).headers['cache-control']).toBe('no-cache')
+  })
+
+  it('sends the file itself to a client that accepts no compression', async () => {
+    await server.rebuild({ staticDir: dist })
+    const res = await raw('/assets/app-abc123.js')
+    expect(res.statusCode).toBe(200)
+    expect(res.headers['content-encoding']).toBeUndefined()
+    expect(res.body).toBe(script)
+    const identity = await raw('/', 'identity')
+    expect(identity.headers['content-encoding']).toBeUndefined()
+    expect(identity.body).toBe(page)
+  })
+
+  it('compresses JSON above 1 kB and leaves a small answer as it is', async () => {
+    await server.rebuild()
+    const token = await server.loginAdmin((await server.createAdmin({ userType: 'primary' })).email)
+    const big = await raw('/api/core/common', 'br, gzip', token)
+    expect(big.statusCode).toBe(200)
+    expect(big.headers['content-encoding']).toBe('br')
+    expect(String(big.headers.vary)).toMatch(/accept-encoding/i)
+    const json = JSON.parse(brotliDecompressSync(big.rawPayload).toString())
+    expect(json.status).toBe(true)
+    expect(brotliDecompressSync(big.rawPayload).length).toBeGreaterThan(1024)
+    const plain = await raw('/api/core/common', undefined, token)
+    expect(plain.headers['content-encoding']).toBeUndefined()
+    expect(plain.json()).toEqual(json)
+    const small = await raw('/api/health', 'br, gzip')
+    expect(small.headers['content-encoding']).toBeUndefined()
+    expect(small.json().status).toBe(true)
   })
 })
 
