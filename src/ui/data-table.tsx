@@ -17,6 +17,8 @@ export type DataTableColumn<Row> = {
   align?: 'start' | 'center' | 'end'
   /** Keep the cell on one line (codes, dates): the table scrolls sideways rather than break them. */
   nowrap?: boolean
+  /** The cell's label on a phone, where a row is a card (default: the header when it is text). */
+  label?: string
 }
 
 type DataTablePagination = {
@@ -72,7 +74,7 @@ export type DataTableProps<Row> = {
 }
 
 const dataTableRecipe = sva({
-  slots: ['root', 'scroller', 'table', 'caption', 'th', 'sortButton', 'td', 'row', 'state', 'skeleton', 'footer'],
+  slots: ['root', 'scroller', 'table', 'caption', 'th', 'headRow', 'sortButton', 'td', 'row', 'state', 'skeleton', 'footer'],
   base: {
     root: {
       display: 'flex',
@@ -95,7 +97,16 @@ const dataTableRecipe = sva({
       borderTopRadius: 'xl',
       _focusVisible: { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '-2px' },
     },
-    table: { w: 'full', borderCollapse: 'collapse', fontSize: 'sm', tableLayout: 'auto' },
+    table: {
+      w: 'full',
+      borderCollapse: 'collapse',
+      fontSize: 'sm',
+      tableLayout: 'auto',
+      // phones: each row is a card (the first column its title, every other cell a label and its
+      // value, the actions along its foot) and the header a strip of sort buttons; nothing scrolls
+      // sideways. The roles on the elements keep the table's meaning for screen readers.
+      smDown: { display: 'block', '& tbody, & thead': { display: 'block' } },
+    },
     caption: { textAlign: 'start', captionSide: 'top', px: '4', py: '3', fontWeight: '600', color: 'fg.default' },
     th: {
       h: '11',
@@ -113,6 +124,19 @@ const dataTableRecipe = sva({
       '&[data-align=center]': { textAlign: 'center' },
       '&[data-align=end]': { textAlign: 'end' },
       '&[data-nowrap]': { whiteSpace: 'nowrap' },
+      smDown: { display: 'none', h: 'auto', py: '2', w: 'auto!', '&[data-sortable]': { display: 'inline-block' } },
+    },
+    headRow: {
+      smDown: {
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: '1',
+        px: '2',
+        bg: 'bg.subtle',
+        borderBottomWidth: '1px',
+        borderColor: 'border.default',
+        '& th': { borderBottomWidth: '0', px: '2' },
+      },
     },
     sortButton: {
       display: 'inline-flex',
@@ -133,6 +157,7 @@ const dataTableRecipe = sva({
       borderColor: 'border.default',
       _last: { borderBottomWidth: '0' },
       _hover: { bg: 'bg.subtle' },
+      smDown: { display: 'flex', flexDir: 'column', h: 'auto', px: '4', py: '3', gap: '1', _hover: { bg: 'transparent' } },
     },
     td: {
       px: '4',
@@ -143,6 +168,27 @@ const dataTableRecipe = sva({
       '&[data-align=center]': { textAlign: 'center' },
       '&[data-align=end]': { textAlign: 'end' },
       '&[data-nowrap]': { whiteSpace: 'nowrap' },
+      smDown: {
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '3',
+        px: '0',
+        py: '1',
+        textAlign: 'end',
+        minW: '0',
+        overflowWrap: 'anywhere',
+        '&[data-label]::before': {
+          content: 'attr(data-label)',
+          color: 'fg.muted',
+          fontSize: 'xs',
+          fontWeight: '600',
+          textAlign: 'start',
+          flexShrink: 0,
+        },
+        '&[data-part=title]': { fontWeight: '600', fontSize: 'md', justifyContent: 'flex-start', textAlign: 'start' },
+        '&[data-part=actions]': { justifyContent: 'flex-end', flexWrap: 'wrap', pt: '2' },
+      },
     },
     state: { px: '4', py: '10', textAlign: 'center', color: 'fg.muted' },
     skeleton: {
@@ -186,6 +232,8 @@ const pageButton = css({
   _disabled: { opacity: 0.4, cursor: 'not-allowed', _hover: { bg: 'transparent' } },
 })
 const mirrored = css({ _rtl: { transform: 'scaleX(-1)' } })
+
+const labelOf = <Row,>(col: DataTableColumn<Row>) => col.label ?? (typeof col.header === 'string' ? col.header : undefined)
 
 const ariaSort = (sort: SortState | null | undefined, column: string) =>
   sort?.column === column ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'
@@ -241,14 +289,22 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
     )
   } else {
     body = rows.map((row) => (
-      <tr key={rowKey(row)} className={s.row}>
-        {columns.map((col) => (
-          <td key={col.id} className={s.td} data-align={col.align ?? 'start'} data-nowrap={col.nowrap || undefined}>
+      <tr key={rowKey(row)} className={s.row} role="row">
+        {columns.map((col, index) => (
+          <td
+            key={col.id}
+            role="cell"
+            className={s.td}
+            data-align={col.align ?? 'start'}
+            data-nowrap={col.nowrap || undefined}
+            data-part={index === 0 ? 'title' : undefined}
+            data-label={index === 0 ? undefined : labelOf(col)}
+          >
             {col.cell(row)}
           </td>
         ))}
         {actions ? (
-          <td className={s.td} data-align="end">
+          <td className={s.td} data-align="end" data-part="actions" role="cell">
             {actions(row)}
           </td>
         ) : null}
@@ -259,21 +315,23 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
   return (
     <div className={s.root}>
       <div className={s.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
-        <table className={s.table} aria-busy={busy || undefined}>
+        <table className={s.table} aria-busy={busy || undefined} role="table">
           <caption id={captionId} className={captionHidden ? css({ srOnly: true }) : s.caption}>
             {caption}
             {busy ? <span className={css({ srOnly: true })} role="status">{` ${labels.loading}`}</span> : null}
           </caption>
-          <thead>
-            <tr>
+          <thead role="rowgroup">
+            <tr className={s.headRow} role="row">
               {columns.map((col) => {
                 const sorted = sort?.column === col.id ? sort.direction : undefined
                 return (
                   <th
                     key={col.id}
                     scope="col"
+                    role="columnheader"
                     className={s.th}
                     data-align={col.align ?? 'start'}
+                    data-sortable={col.sortable && onSort ? '' : undefined}
                     style={col.width ? { width: col.width } : undefined}
                     aria-sort={col.sortable ? ariaSort(sort, col.id) : undefined}
                   >
@@ -300,13 +358,13 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
                 )
               })}
               {actions ? (
-                <th scope="col" className={s.th} data-align="end">
+                <th scope="col" role="columnheader" className={s.th} data-align="end">
                   {actionsHeader ? actionsHeader : null}
                 </th>
               ) : null}
             </tr>
           </thead>
-          <tbody>{body}</tbody>
+          <tbody role="rowgroup">{body}</tbody>
         </table>
       </div>
       {pagination ? <TablePagination pagination={pagination} labels={labels} className={s.footer} /> : null}

@@ -8,7 +8,8 @@ import { newPage, serverAndBrowser } from './harness'
 
 /**
  * Every screen every module declares, in Arabic and English, on a desktop (1366 px) and a phone
- * (390 px): no serious or critical accessibility violation, nothing wider than the window. The
+ * (390 px): no serious or critical accessibility violation, nothing wider than the window, no
+ * table that scrolls sideways nor a row's control outside the window. The
  * screens come from the modules' declarations, so a new module's screens are swept too; a screen
  * of one record is opened at the first address of its kind that a screen without parameters links to.
  * With SCREENSHOTS=<folder> each screen is also saved as a picture there.
@@ -43,6 +44,22 @@ async function sweep(page: Page, urls: string[], label: string, problems: string
       if (process.env.SWEEP_LOG) console.log(where, Date.now() - started, 'ms')
       for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`)
       if (!(await fitsWidth(page))) problems.push(`${where}: wider than the window`)
+      // a list's rows show all they hold, their actions included, without scrolling sideways
+      // (a desktop's wide table may scroll inside its frame; a phone's rows are cards)
+      const hidden = await page.evaluate(
+        (phone) => [
+          ...[...document.querySelectorAll('table')]
+            .map((t) => t.parentElement)
+            .filter((frame) => phone && frame && frame.scrollWidth > frame.clientWidth + 1)
+            .map(() => 'a table scrolls sideways'),
+          ...[...document.querySelectorAll('tbody a, tbody button, tbody input')]
+            .map((el) => el.getBoundingClientRect())
+            .filter((box) => box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1))
+            .map((box) => `a row's control lies outside the window at ${Math.round(box.left)}..${Math.round(box.right)}`),
+        ],
+        width === 390,
+      )
+      for (const problem of new Set(hidden)) problems.push(`${where}: ${problem}`)
       if (shots) {
         mkdirSync(shots, { recursive: true })
         await page.screenshot({ path: join(shots, `${label}-${width}-${url.replace(/[^a-z0-9]+/gi, '_')}.png`), fullPage: true })

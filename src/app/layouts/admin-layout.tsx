@@ -73,7 +73,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           zIndex: 'sticky',
         })}
       >
-        <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: '6' }))}>
+        <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: { base: '1', md: '6' } }))}>
           <NavLink to={screens.dashboard} className={css({ textDecoration: 'none' })} title={t('nav.dashboard')}>
             <Logo />
           </NavLink>
@@ -121,7 +121,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
               ),
             )}
           </nav>
-          <div className={css({ display: 'flex', alignItems: 'center', gap: '2', ms: 'auto' })}>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, ms: 'auto' })}>
             <LanguageSwitch />
             {admin ? (
               <Menu.Root
@@ -138,9 +138,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
                   className={css({
                     display: 'inline-flex',
                     alignItems: 'center',
-                    gap: '2',
+                    gap: { base: '1', sm: '2' },
                     p: '1',
-                    pe: '2',
+                    pe: { base: '1', sm: '2' },
                     borderRadius: 'full',
                     cursor: 'pointer',
                     _hover: { bg: 'bg.muted' },

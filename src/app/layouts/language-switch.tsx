@@ -25,7 +25,8 @@ export function LanguageSwitch() {
       lang={next}
       data-testid="language-switch"
     >
-      <GlobeIcon width={18} height={18} />
+      {/* a phone's header has room for the language's name only */}
+      <GlobeIcon width={18} height={18} className={css({ display: { base: 'none', sm: 'inline' } })} />
       <span className={css({ fontWeight: '600' })}>{t(`language.${next}`)}</span>
     </button>
   )

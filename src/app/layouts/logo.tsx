@@ -5,7 +5,16 @@ export function Logo() {
   const { t } = useTranslation()
   return (
     <span
-      className={css({ display: 'inline-flex', alignItems: 'center', gap: '2.5', fontWeight: '700', fontSize: 'lg', color: 'fg.default' })}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: { base: '2', sm: '2.5' },
+        fontWeight: '700',
+        // one line on a phone too: the name is never broken over two lines
+        fontSize: { base: 'md', sm: 'lg' },
+        whiteSpace: 'nowrap',
+        color: 'fg.default',
+      })}
     >
       <img src="/favicon.svg" alt="" width={32} height={32} />
       {t('app.name')}
