@@ -28,6 +28,8 @@ export const buttonRecipe = cva({
         _hover: { bg: 'bg.subtle' },
       },
       ghost: { bg: 'transparent', color: 'fg.default', _hover: { bg: 'bg.muted' } },
+      /** A quiet action that destroys (a row's Delete): the danger colour without the weight of `danger`. */
+      dangerGhost: { bg: 'transparent', color: 'danger.fg', _hover: { bg: 'danger.bg' } },
       danger: { bg: 'red.600', color: 'white', _hover: { bg: 'red.700' } },
       link: { bg: 'transparent', color: 'accent.default', px: '0!', h: 'auto!', _hover: { textDecoration: 'underline' } },
     },

@@ -416,7 +416,8 @@ function TablePagination({
             </select>
           </span>
         ) : null}
-        {labels.range ? <span aria-live="polite">{labels.range(from, to, total)}</span> : null}
+        {/* an empty page says so in the table itself, not as "0–0 of 0" */}
+        {labels.range && total > 0 ? <span aria-live="polite">{labels.range(from, to, total)}</span> : null}
       </div>
       {pagesCount > 1 ? (
         <Pagination.Root

@@ -63,6 +63,24 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await expect.poll(async () => matches(await rowNames(page))).toBe(true)
     await page.goBack()
     await waitUrl(page, /sort_direction=desc$/)
+
+    // a search that finds nothing says so and offers to clear it; the box's × and Escape clear it too
+    const search = page.getByTestId('table-search')
+    expect(await search.getAttribute('placeholder')).toBe(t.table.searchPlaceholder)
+    await search.fill('zzqx-nothing')
+    await page.getByText(t.table.emptyFiltered).waitFor()
+    expect(await page.getByText(/0–0|0-0/).count()).toBe(0)
+    await page.getByRole('button', { name: t.table.clearAll }).click()
+    await expect.poll(() => search.inputValue()).toBe('')
+    await expect.poll(async () => (await rowNames(page)).length).toBeGreaterThan(0)
+    await search.fill(c.search)
+    await page.getByRole('button', { name: t.table.clearSearch, exact: true }).click()
+    await expect.poll(() => search.inputValue()).toBe('')
+    await search.fill(c.search)
+    await waitUrl(page, /search=/)
+    await search.press('Escape')
+    await expect.poll(() => search.inputValue()).toBe('')
+    await expect.poll(() => page.url()).not.toMatch(/search=/)
     await context.close()
   })
 
@@ -138,6 +156,9 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await expect.poll(() => toggle.isChecked()).toBe(false)
 
     const deleteButton = row.getByRole('button', { name: t.actions.delete })
+    // Delete says what it does in the danger colour (red 700), unlike View and Edit
+    expect(await deleteButton.evaluate((el) => getComputedStyle(el).color)).toBe('rgb(185, 28, 28)')
+    expect(await row.getByRole('link', { name: t.actions.edit }).evaluate((el) => getComputedStyle(el).color)).not.toBe('rgb(185, 28, 28)')
     await deleteButton.click()
     const confirm = page.getByRole('alertdialog')
     await confirm.getByText(t.table.confirmDelete).waitFor()

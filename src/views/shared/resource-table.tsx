@@ -57,13 +57,7 @@ function DeleteButton({ table, id }: { table: ResourceTableActor; id: number }) 
   const { t } = useTranslation()
   const enabled = useSelector(table, (s) => s.can({ type: 'table.deleteRequested', id }))
   return (
-    <Button
-      variant="ghost"
-      size="sm"
-      className={css({ color: 'danger.fg' })}
-      disabled={!enabled}
-      onClick={() => table.send({ type: 'table.deleteRequested', id })}
-    >
+    <Button variant="dangerGhost" size="sm" disabled={!enabled} onClick={() => table.send({ type: 'table.deleteRequested', id })}>
       {t('actions.delete')}
     </Button>
   )
@@ -103,7 +97,25 @@ export function ResourceTable<Row extends { id: number }>({
         onSort={(next) => table.send({ type: 'table.sorted', column: next.column })}
         loading={view.loading && rows.length === 0}
         busy={view.busy}
-        emptyMessage={view.filtered ? t('table.emptyFiltered') : t('table.empty')}
+        emptyMessage={
+          view.filtered ? (
+            <span className={css({ display: 'inline-flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
+              <span>{t('table.emptyFiltered')}</span>
+              <Button
+                variant="outline"
+                size="sm"
+                onClick={() => {
+                  table.send({ type: 'table.searchTyped', text: '' })
+                  table.send({ type: 'table.filtered', filters: {} })
+                }}
+              >
+                {t('table.clearAll')}
+              </Button>
+            </span>
+          ) : (
+            t('table.empty')
+          )
+        }
         error={view.failure ? view.failure.message || t('table.loadFailed') : undefined}
         retryLabel={t('actions.tryAgain')}
         onRetry={() => table.send({ type: 'table.retry' })}

@@ -1,9 +1,11 @@
 import { useSelector } from '@xstate/react'
-import { useMemo, type ReactNode } from 'react'
+import { useId, useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { filterValueOf, isSearchTooShort } from '../../machines/data-table'
+import { iconButtonRecipe } from '../../ui/button'
 import { fieldStyles } from '../../ui/field'
+import { CloseIcon } from '../../ui/icons'
 import { MultiComboboxField } from '../../ui/combobox-field'
 import { DateField } from '../../ui/date-field'
 import { SelectField } from '../../ui/select-field'
@@ -26,24 +28,52 @@ export function TableToolbar({
   const searchText = useSelector(table, (s) => s.context.searchText)
   const status = useSelector(table, (s) => String(s.context.query.filters.is_active ?? 'all'))
   const short = useSelector(table, isSearchTooShort)
+  const searchId = useId()
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })}>
-      <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1', minW: '56', maxW: 'md' })}>
-        <span className={fieldStyles.label}>{t('table.search')}</span>
-        <input
-          type="search"
-          className={fieldStyles.input}
-          value={searchText}
-          onChange={(e) => table.send({ type: 'table.searchTyped', text: e.target.value })}
-          aria-describedby={short ? 'search-hint' : undefined}
-          data-testid="table-search"
-        />
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1', minW: '56', maxW: 'md' })}>
+        <label htmlFor={searchId} className={fieldStyles.label}>
+          {t('table.search')}
+        </label>
+        <span className={css({ position: 'relative', display: 'block' })}>
+          <input
+            id={searchId}
+            type="search"
+            className={cx(fieldStyles.input, css({ pe: '10', '&::-webkit-search-cancel-button': { appearance: 'none', display: 'none' } }))}
+            value={searchText}
+            placeholder={t('table.searchPlaceholder')}
+            onChange={(e) => table.send({ type: 'table.searchTyped', text: e.target.value })}
+            onKeyDown={(e) => {
+              // Escape empties the box (and the search with it)
+              if (e.key === 'Escape' && searchText !== '') {
+                e.preventDefault()
+                table.send({ type: 'table.searchTyped', text: '' })
+              }
+            }}
+            aria-describedby={short ? 'search-hint' : undefined}
+            data-testid="table-search"
+          />
+          {searchText !== '' ? (
+            <button
+              type="button"
+              aria-label={t('table.clearSearch')}
+              title={t('table.clearSearch')}
+              onClick={() => table.send({ type: 'table.searchTyped', text: '' })}
+              className={cx(
+                iconButtonRecipe({ size: 'sm' }),
+                css({ position: 'absolute', insetEnd: '1', top: '50%', transform: 'translateY(-50%)' }),
+              )}
+            >
+              <CloseIcon width={16} height={16} />
+            </button>
+          ) : null}
+        </span>
         {short ? (
           <span id="search-hint" className={fieldStyles.helper}>
             {t('table.searchHint')}
           </span>
         ) : null}
-      </label>
+      </div>
       {statusFilter ? (
         <div className={css({ w: '48' })}>
           <SelectField
