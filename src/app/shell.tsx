@@ -1,6 +1,6 @@
 import { LocaleProvider } from '@ark-ui/react/locale'
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useRouteError } from 'react-router-dom'
 import { css } from 'styled-system/css'
@@ -18,6 +18,13 @@ export function Shell() {
   useEffect(() => {
     navigation.send({ type: 'nav.changed', path: location.pathname })
   }, [navigation, location.pathname])
+  // a message belongs to the screen it was raised on, or to the one it led to (a save's message on
+  // the saved record): one navigation later it goes
+  const shownBefore = useRef<string[]>([])
+  useEffect(() => {
+    for (const id of shownBefore.current) toaster.dismiss(id)
+    shownBefore.current = toaster.getVisibleToasts().flatMap((toast) => (toast.id ? [toast.id] : []))
+  }, [toaster, location.pathname])
   useEffect(() => {
     document.title = `${t('app.adminPanel')} · ${t('app.name')}`
   }, [t, lang])

@@ -8,15 +8,16 @@ export type AppToaster = CreateToasterReturn
 
 /**
  * One toaster per app: `toaster.success({ title, description })` / `toaster.info(...)` / `toaster.error(...)`. Placed at
- * the top inline end, which Zag mirrors with the document direction.
+ * the bottom inline end (clear of the header; Zag mirrors it with the document direction), at most
+ * three at once (more wait their turn).
  */
 export function createToaster(
   options: { placement?: 'top-end' | 'top-start' | 'bottom-end' | 'bottom-start'; duration?: number; max?: number } = {},
 ): AppToaster {
   return arkCreateToaster({
-    placement: options.placement ?? 'top-end',
+    placement: options.placement ?? 'bottom-end',
     duration: options.duration ?? 5000,
-    max: options.max ?? 4,
+    max: options.max ?? 3,
     overlap: false,
     gap: 12,
   })

@@ -135,12 +135,18 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await waitUrl(page, /\/admin-panel\/categories\/view\/\d+$/)
     await page.getByRole('heading', { name: c.shown }).waitFor()
     await page.getByText(t.messages.created).waitFor()
+    expect(await page.getByRole('link', { name: t.actions.back }).getAttribute('href')).toBe('/admin-panel/categories/list')
+    // the message stays clear of the header and goes with the next navigation
+    const toastBox = await page.getByText(t.messages.created).boundingBox()
+    const headerBox = await page.getByRole('banner').boundingBox()
+    expect(toastBox && headerBox && toastBox.y >= headerBox.y + headerBox.height).toBe(true)
     const picture = page.getByRole('img', { name: c.shown })
     await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1)
     expect(await axeViolations(page)).toEqual([])
 
     await page.getByRole('link', { name: t.actions.edit }).click()
     await waitUrl(page, /\/admin-panel\/categories\/edit\/\d+$/)
+    await expect.poll(() => page.getByText(t.messages.created).count()).toBe(0)
     await expect.poll(() => page.getByRole('img', { name: t.image.preview }).getAttribute('src')).toMatch(/\.png$/)
     await page.getByLabel(t.categories.fields.name_ar).fill(c.editAr)
     await page.getByLabel(t.categories.fields.name_en).fill(c.editEn)

@@ -5,12 +5,13 @@ import { css } from 'styled-system/css'
 import { categoriesAccess, categoriesResource, categoriesScreens, type CategoryDetail } from '../../contract/categories'
 import { imageUrlOf } from '../../contract/uploads'
 import { Badge } from '../../ui/badge'
-import { Button, buttonRecipe } from '../../ui/button'
+import { Button } from '../../ui/button'
 import { PlusIcon } from '../../ui/icons'
 import { InfoModal, useModalStack, type ModalStackRef } from '../shared/modal-stack'
 import { RecordView, viewStyles } from '../shared/record-view'
 import { AddSubCategoryModal } from './add-sub-category'
 import { useCan } from '../shared/runtime'
+import { ViewActions } from '../shared/view-actions'
 
 export function CategoryViewScreen() {
   const { t } = useTranslation()
@@ -61,14 +62,7 @@ function CategoryView({
             {category.name}
           </h2>
           <Badge tone={category.is_active ? 'success' : 'neutral'}>{category.is_active ? t('table.active') : t('table.inactive')}</Badge>
-          {canUpdate ? (
-            <Link
-              to={categoriesScreens.edit(category.id)}
-              className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}
-            >
-              {t('actions.edit')}
-            </Link>
-          ) : null}
+          <ViewActions editPath={canUpdate ? categoriesScreens.edit(category.id) : undefined} backPath={categoriesScreens.list} />
         </div>
         <dl>
           <div className={viewStyles.row}>

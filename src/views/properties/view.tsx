@@ -1,5 +1,4 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import {
   isChoiceAttributeType,
@@ -9,9 +8,9 @@ import {
   type PropertyDetail,
 } from '../../contract/properties'
 import { Badge } from '../../ui/badge'
-import { buttonRecipe } from '../../ui/button'
 import { RecordView, viewStyles } from '../shared/record-view'
 import { useCan } from '../shared/runtime'
+import { ViewActions } from '../shared/view-actions'
 
 export function PropertyViewScreen() {
   return <RecordView<PropertyDetail> resource={propertiesResource}>{(record) => <PropertyView property={record} />}</RecordView>
@@ -31,14 +30,7 @@ function PropertyView({ property }: { property: PropertyDetail }) {
           </h2>
           <Badge tone={property.is_active ? 'success' : 'neutral'}>{property.is_active ? t('table.active') : t('table.inactive')}</Badge>
           <Badge tone={property.mapped ? 'info' : 'warning'}>{property.mapped ? t('properties.mapped') : t('properties.notMapped')}</Badge>
-          {canUpdate ? (
-            <Link
-              to={propertiesScreens.edit(property.id)}
-              className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}
-            >
-              {t('actions.edit')}
-            </Link>
-          ) : null}
+          <ViewActions editPath={canUpdate ? propertiesScreens.edit(property.id) : undefined} backPath={propertiesScreens.list} />
         </div>
         <dl>
           <div className={viewStyles.row}>
