@@ -114,6 +114,8 @@ describe.each(['ar', 'en'] as const)('categories in the browser (%s)', (lang) =>
     await waitUrl(page, '**/admin-panel/categories/create')
     await page.getByRole('button', { name: t.actions.save }).click()
     await expect.poll(() => page.getByText(t.validation.required).count()).toBe(2)
+    // the first field to fix has the focus
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name_ar')
     expect(await axeViolations(page)).toEqual([])
     expect(await fitsWidth(page)).toBe(true)
     await page.getByLabel(t.categories.fields.name_ar).fill(c.nameAr)

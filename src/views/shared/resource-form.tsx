@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { createContext, useContext, useMemo, type ReactNode } from 'react'
+import { createContext, useContext, useEffect, useMemo, useRef, type ReactNode } from 'react'
 import { Form, FormSpy } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { useNavigate, useParams } from 'react-router-dom'
@@ -175,6 +175,20 @@ export function CrudFormBody<Values extends object>({
 }) {
   const saving = useSelector(form, (s) => formLoadingFlags(s).crud)
   const holding = useSelector(form, isAwaitingUploads)
+  const serverErrors = useSelector(form, (s) => s.context.errors)
+  const formElement = useRef<HTMLFormElement>(null)
+  // a save refused (by the rules here or by the server) takes the admin to the first field to fix,
+  // in the form's order, scrolled into view: a long form's errors are never out of sight
+  const focusFirstInvalid = () =>
+    requestAnimationFrame(() => {
+      const field = formElement.current?.querySelector<HTMLElement>('[aria-invalid="true"]')
+      if (!field) return
+      field.focus({ preventScroll: true })
+      field.scrollIntoView?.({ block: 'center' })
+    })
+  useEffect(() => {
+    if (Object.keys(serverErrors).length > 0) focusFirstInvalid()
+  }, [serverErrors])
   // an emptied text field holds undefined (final-form's parse): an empty initial text is undefined
   // too, so clearing what was typed leaves the form unchanged
   const initial = useMemo(
@@ -191,8 +205,17 @@ export function CrudFormBody<Values extends object>({
         onSubmit={(values) => {
           form.send({ type: 'form.submit', values: payloadOf(values) as Record<string, unknown> })
         }}
-        render={({ handleSubmit }) => (
-          <form onSubmit={handleSubmit} noValidate className={className} aria-busy={saving}>
+        render={({ handleSubmit, form: finalForm }) => (
+          <form
+            ref={formElement}
+            onSubmit={(event) => {
+              void handleSubmit(event)
+              if (finalForm.getState().hasValidationErrors) focusFirstInvalid()
+            }}
+            noValidate
+            className={className}
+            aria-busy={saving}
+          >
             {/* the form's last render after the chart has finished (saved, left) has no one to tell */}
             <FormSpy
               subscription={{ dirty: true }}
