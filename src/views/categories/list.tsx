@@ -81,6 +81,9 @@ export function CategoriesListScreen() {
         {...(canUpdate ? { editPath: (row: Category) => categoriesScreens.edit(row.id) } : {})}
         canDelete={canDelete}
         nameOf={(row) => row.name}
+        deleteRefusal={(row) =>
+          row.sub_categories_count > 0 ? t('categories.errors.subCategoriesFirst', { count: row.sub_categories_count }) : null
+        }
       />
     </div>
   )

@@ -39,3 +39,14 @@ export function SuccessDialog({ open, title, message, onClose }: { open: boolean
     </Suspense>
   )
 }
+
+/** Why something cannot be done, said before it is tried: a message and "Ok, got it!". */
+export function NoticeDialog({ message, onClose }: { message: string | null; onClose: () => void }) {
+  const { t } = useTranslation()
+  if (message == null) return null
+  return (
+    <Suspense fallback={null}>
+      <MessageDialog open tone="error" title={t('common.notPossible')} message={message} actionLabel={t('actions.ok')} onClose={onClose} />
+    </Suspense>
+  )
+}

@@ -1,5 +1,5 @@
 import { shallowEqual, useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
@@ -18,7 +18,7 @@ import {
 import { Button, buttonRecipe } from '../../ui/button'
 import { DataTable, type DataTableColumn } from '../../ui/data-table'
 import { ConfirmDialog } from '../../ui/modal'
-import { FailureDialog } from './failure-dialog'
+import { FailureDialog, NoticeDialog } from './failure-dialog'
 import { useTableLabels } from './table-labels'
 import type { ResourceTableActor } from './use-resource-table'
 
@@ -36,6 +36,8 @@ export type ResourceTableProps<Row extends { id: number }> = {
   nameOf: (row: Row) => string
   /** The module's own actions of a row (e.g. "Mark as resolved"), shown first. */
   rowActions?: (row: Row) => ReactNode
+  /** Why a row cannot be deleted, when the row already knows (said instead of asking): null when it can. */
+  deleteRefusal?: (row: Row) => string | null
 }
 
 /** What the table shows of its chart. */
@@ -52,12 +54,28 @@ const tableView = (s: DataTableSnapshot) => ({
   actionFailure: actionFailureOf(s),
 })
 
-/** A row's Delete: asks first, offered while the chart accepts it. */
-function DeleteButton({ table, id }: { table: ResourceTableActor; id: number }) {
+/** A row's Delete: asks first (or says why not, when the row knows), offered while the chart accepts it. */
+function DeleteButton({
+  table,
+  id,
+  refusal,
+  onRefused,
+}: {
+  table: ResourceTableActor
+  id: number
+  /** Why this row cannot be deleted, said instead of asking; null when it can. */
+  refusal: string | null
+  onRefused: (why: string) => void
+}) {
   const { t } = useTranslation()
   const enabled = useSelector(table, (s) => s.can({ type: 'table.deleteRequested', id }))
   return (
-    <Button variant="dangerGhost" size="sm" disabled={!enabled} onClick={() => table.send({ type: 'table.deleteRequested', id })}>
+    <Button
+      variant="dangerGhost"
+      size="sm"
+      disabled={!enabled}
+      onClick={() => (refusal === null ? table.send({ type: 'table.deleteRequested', id }) : onRefused(refusal))}
+    >
       {t('actions.delete')}
     </Button>
   )
@@ -76,8 +94,10 @@ export function ResourceTable<Row extends { id: number }>({
   canDelete,
   nameOf,
   rowActions,
+  deleteRefusal,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation()
+  const [refused, setRefused] = useState<string | null>(null)
   const view = useSelector(table, tableView, shallowEqual)
   const rows = view.rows as unknown as Row[]
   const labels = useTableLabels(view.totalIsEstimate)
@@ -135,7 +155,9 @@ export function ResourceTable<Row extends { id: number }>({
                       {t('actions.edit')}
                     </Link>
                   ) : null}
-                  {canDelete ? <DeleteButton table={table} id={row.id} /> : null}
+                  {canDelete ? (
+                    <DeleteButton table={table} id={row.id} refusal={deleteRefusal?.(row) ?? null} onRefused={setRefused} />
+                  ) : null}
                 </div>
               ),
             }
@@ -163,6 +185,7 @@ export function ResourceTable<Row extends { id: number }>({
         onNo={() => table.send({ type: 'table.deleteCancelled' })}
       />
       <FailureDialog message={view.actionFailure} onClose={() => table.send({ type: 'table.dismiss' })} />
+      <NoticeDialog message={refused} onClose={() => setRefused(null)} />
     </>
   )
 }
