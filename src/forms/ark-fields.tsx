@@ -6,7 +6,7 @@ import { RichTextEditor, type RichTextEditorProps } from '../ui/rich-text-editor
 import { SelectField, type SelectFieldProps } from '../ui/select-field'
 import { Switch } from '../ui/switch'
 import { TextareaField } from '../ui/textarea-field'
-import { FormTextField, shownError, subscription } from './fields'
+import { type ContentLanguage, contentDirection, FormTextField, shownError, subscription, textField } from './fields'
 
 /**
  * final-form bindings of the Ark fields: same error policy as `fields.tsx` (after typing and
@@ -26,14 +26,25 @@ export function FormTextareaField({
   serverError,
   rows,
   placeholder,
+  lang,
   ...rest
-}: Common & { rows?: number; placeholder?: string; maxLength?: number }) {
-  const { input, meta } = useField<string>(name, { subscription })
-  return <TextareaField {...input} {...rest} rows={rows} placeholder={placeholder} label={label} error={shownError(meta, serverError)} />
+}: Common & ContentLanguage & { rows?: number; placeholder?: string; maxLength?: number }) {
+  const { input, meta } = useField<string>(name, textField)
+  return (
+    <TextareaField
+      {...input}
+      {...rest}
+      {...contentDirection({ lang })}
+      rows={rows}
+      placeholder={placeholder}
+      label={label}
+      error={shownError(meta, serverError)}
+    />
+  )
 }
 
 export function FormPhoneField({ name, label, serverError, ...rest }: Common & { placeholder?: string }) {
-  const { input, meta } = useField<string>(name, { subscription })
+  const { input, meta } = useField<string>(name, textField)
   return <PhoneField {...input} {...rest} label={label} error={shownError(meta, serverError)} />
 }
 
@@ -92,7 +103,7 @@ export function FormRichTextEditor({
   serverError,
   ...rest
 }: Common & Pick<RichTextEditorProps, 'labels' | 'placeholder' | 'dir' | 'helper' | 'promptLink'>) {
-  const { input, meta } = useField<string>(name, { subscription })
+  const { input, meta } = useField<string>(name, textField)
   return (
     <RichTextEditor
       {...rest}
@@ -113,8 +124,9 @@ export function FormSwitch({ name, label }: { name: string; label: string }) {
 }
 
 /**
- * One translated value as two fields, `{name}_ar` then `{name}_en`; the English one is written
- * left to right whatever the page's direction. `rows` makes them text areas.
+ * One translated value as two fields, `{name}_ar` then `{name}_en`: each is typed in its own
+ * language's direction whatever the page's, and their labels and errors follow the page. `rows`
+ * makes them text areas.
  */
 export function FormBilingualFields({
   name,
@@ -133,6 +145,7 @@ export function FormBilingualFields({
     const props = {
       name: `${name}_${lang}`,
       label: labels[lang],
+      lang,
       serverError: serverError(`${name}_${lang}`),
       ...(required ? { required } : {}),
     }
@@ -141,9 +154,7 @@ export function FormBilingualFields({
   return (
     <>
       {field('ar')}
-      <div dir="ltr" lang="en">
-        {field('en')}
-      </div>
+      {field('en')}
     </>
   )
 }

@@ -14,17 +14,29 @@ export type TermsContext = {
   failure: Failure | null
   /** Server message of the last save. */
   message: string | null
+  /** The texts differ from the stored ones (reported by the form). */
+  dirty: boolean
 }
 
 export type TermsEvent =
-  { type: 'terms.save'; values: TermsValues } | { type: 'terms.retry' } | { type: 'terms.reload' } | { type: 'terms.dismiss' }
+  | { type: 'terms.save'; values: TermsValues }
+  | { type: 'terms.retry' }
+  | { type: 'terms.reload' }
+  | { type: 'terms.dismiss' }
+  | { type: 'terms.changed'; dirty: boolean }
+  /** The app held back a navigation away from the page (a link, the header menu, Back). */
+  | { type: 'terms.navigationBlocked' }
+  | { type: 'terms.leaveConfirmed' }
+  | { type: 'terms.leaveCancelled' }
 
 type SaveOutput = { message: string; record: TermsCondition }
 
 /**
  * The terms and conditions (one record, no id): load, edit, save with the version it was loaded
  * at. Field errors (422) go onto their fields, a stale save (409) is offered as a reload, other
- * failures are shown and the text stays as typed.
+ * failures are shown and the text stays as typed. Leaving the page (a link, the menu, Back) with
+ * unsaved changes asks first; the app provides `proceedNavigation` / `stayOnForm` to let the
+ * held-back navigation go or drop it.
  */
 export const termsMachine = setup({
   types: {
@@ -36,8 +48,22 @@ export const termsMachine = setup({
     saveTerms: fromPromise(({ input }: { input: TermsBody }) => saveTerms(input)),
   },
   actions: {
-    setRecord: assign((_, params: { record: TermsCondition | null }) => ({ record: params.record, failure: null, errors: {} })),
-    setSaved: assign((_, params: SaveOutput) => ({ record: params.record, message: params.message, failure: null, errors: {} })),
+    proceedNavigation: () => {},
+    stayOnForm: () => {},
+    setRecord: assign((_, params: { record: TermsCondition | null }) => ({
+      record: params.record,
+      failure: null,
+      errors: {},
+      dirty: false,
+    })),
+    setSaved: assign((_, params: SaveOutput) => ({
+      record: params.record,
+      message: params.message,
+      failure: null,
+      errors: {},
+      dirty: false,
+    })),
+    setDirty: assign((_, params: { dirty: boolean }) => ({ dirty: params.dirty })),
     clearMessages: assign({ message: null, failure: null, errors: {} }),
     setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     setFieldErrors: assign((_, params: { error: unknown }) => {
@@ -47,13 +73,21 @@ export const termsMachine = setup({
     dismiss: assign({ failure: null }),
   },
   guards: {
+    isDirty: ({ context }) => context.dirty,
     isValidation: (_, params: { error: unknown }) => failureOf(params.error).status === 422,
     isConflict: (_, params: { error: unknown }) => failureOf(params.error).status === 409,
   },
 }).createMachine({
   id: 'terms',
-  context: { record: null, errors: {}, failure: null, message: null },
+  context: { record: null, errors: {}, failure: null, message: null, dirty: false },
   initial: 'loading',
+  on: {
+    'terms.navigationBlocked': {
+      target: '.left',
+      actions: 'proceedNavigation',
+      description: 'Nothing typed to lose here (loading, a failed load, saving): the navigation goes on and the page is left.',
+    },
+  },
   states: {
     loading: {
       description: 'The stored terms are fetched.',
@@ -73,6 +107,11 @@ export const termsMachine = setup({
       on: {
         'terms.save': { target: 'saving', actions: 'clearMessages' },
         'terms.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
+        'terms.changed': { actions: { type: 'setDirty', params: ({ event }) => event } },
+        'terms.navigationBlocked': [
+          { guard: 'isDirty', target: 'confirmingLeave', description: 'The changes are not saved: ask first.' },
+          { target: 'left', actions: 'proceedNavigation', description: 'Nothing typed: the navigation goes on.' },
+        ],
       },
     },
     saving: {
@@ -107,8 +146,26 @@ export const termsMachine = setup({
       on: {
         'terms.reload': { target: 'loading', actions: 'clearMessages' },
         'terms.dismiss': { target: 'editing', actions: 'dismiss' },
+        'terms.navigationBlocked': [
+          { guard: 'isDirty', target: 'confirmingLeave', description: 'The changes were not saved: ask first.' },
+          { target: 'left', actions: 'proceedNavigation', description: 'Nothing typed: the navigation goes on.' },
+        ],
       },
     },
+    confirmingLeave: {
+      description: 'Unsaved changes and a navigation held back: the page asks whether to leave them.',
+      on: {
+        'terms.leaveConfirmed': { target: 'left', actions: 'proceedNavigation', description: 'The held-back navigation goes on.' },
+        'terms.leaveCancelled': {
+          target: 'editing',
+          actions: ['stayOnForm', 'dismiss'],
+          description: 'The question closes, the changes stay; the navigation is dropped.',
+        },
+        // a second navigation while the question is open: the question answers for it too
+        'terms.navigationBlocked': {},
+      },
+    },
+    left: { type: 'final', description: 'The page was left.' },
   },
 })
 
@@ -127,4 +184,11 @@ export const termsViewOf = (s: TermsSnapshot) => ({
   /** A failure other than field errors (those are shown on their fields). */
   failure: s.matches('editing') && s.context.failure && s.context.failure.status !== 422 ? s.context.failure.message : null,
   errors: s.context.errors,
+  confirmingLeave: s.matches('confirmingLeave'),
 })
+
+/** A navigation the page was told of is held back, waiting for the question's answer. */
+export const isTermsNavigationHeld = (s: TermsSnapshot) => s.status === 'active' && s.matches('confirmingLeave')
+/** Leaving now would lose typed changes (the tab's own question on close or reload). */
+export const termsHoldUnsavedChanges = (s: TermsSnapshot) =>
+  s.context.dirty && (s.matches('editing') || s.matches('conflict') || s.matches('confirmingLeave'))

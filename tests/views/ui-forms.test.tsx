@@ -1,9 +1,17 @@
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { Form } from 'react-final-form'
+import { Form, FormSpy } from 'react-final-form'
 import { describe, expect, it, vi } from 'vitest'
-import { FormNumberField, FormPhoneField, FormRichTextEditor, FormSelectField, FormTextareaField } from '../../src/forms/ark-fields'
+import {
+  FormBilingualFields,
+  FormNumberField,
+  FormPhoneField,
+  FormRichTextEditor,
+  FormSelectField,
+  FormTextareaField,
+} from '../../src/forms/ark-fields'
 import { normalizeHtml, RichTextEditor } from '../../src/ui/rich-text-editor'
+import { FormTextField } from '../../src/forms/fields'
 
 const required = (values: Record<string, unknown>) => {
   const errors: Record<string, string> = {}
@@ -170,6 +178,56 @@ describe('RichTextEditor', () => {
     } finally {
       document.execCommand = original
     }
+  })
+})
+
+describe('an emptied field', () => {
+  it('is the same as one that started empty: typing and clearing again leaves the form untouched', () => {
+    const dirty: boolean[] = []
+    render(
+      <FormHarness initialValues={{ title: '', bio: '' }}>
+        <FormSpy subscription={{ dirty: true }} onChange={(s) => dirty.push(Boolean(s.dirty))} />
+        <FormTextField name="title" label="Title" />
+        <FormTextareaField name="bio" label="Bio" />
+      </FormHarness>,
+    )
+    for (const label of ['Title', 'Bio']) {
+      const box = screen.getByLabelText(label)
+      fireEvent.change(box, { target: { value: 'x' } })
+      expect(dirty.at(-1)).toBe(true)
+      fireEvent.change(box, { target: { value: '' } })
+      expect(dirty.at(-1)).toBe(false)
+    }
+  })
+})
+
+describe('a translated value', () => {
+  it.each([
+    ['ar', 'rtl'],
+    ['en', 'ltr'],
+  ] as const)('in a page written %s: each input is typed in its language, the labels and errors follow the page', async (page, pageDir) => {
+    document.documentElement.dir = pageDir
+    render(
+      <FormHarness>
+        <FormBilingualFields name="name" labels={{ ar: 'Name (Arabic)', en: 'Name (English)' }} rows={2} serverError={() => undefined} />
+        <FormBilingualFields name="city" labels={{ ar: 'City (Arabic)', en: 'City (English)' }} required serverError={() => 'Taken'} />
+      </FormHarness>,
+    )
+    for (const [label, lang, dir] of [
+      ['Name (Arabic)', 'ar', 'rtl'],
+      ['Name (English)', 'en', 'ltr'],
+      ['City (Arabic)', 'ar', 'rtl'],
+      ['City (English)', 'en', 'ltr'],
+    ] as const) {
+      const input = screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`))
+      expect(input.getAttribute('dir')).toBe(dir)
+      expect(input.getAttribute('lang')).toBe(lang)
+      // nothing between the input and the page turns the label or the error: they follow the page
+      const label_ = screen.getByText(label)
+      expect(label_.closest('[dir]')).toBe(document.documentElement)
+    }
+    for (const error of screen.getAllByText('Taken')) expect(error.closest('[dir]')).toBe(document.documentElement)
+    document.documentElement.removeAttribute('dir')
   })
 })
 

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from '@testing-library/react'
+import { act, fireEvent, screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { termsAccess, type TermsCondition } from '../../src/contract/terms'
@@ -12,7 +12,8 @@ import { walk, type Surface } from './walk'
  * the load (a stored record, none yet, a failure with its retry), both rich texts edited and checked
  * before anything is sent, the save with the version the terms were loaded at, 422 on the fields,
  * 409 offered as a reload that drops the changes, other failures in the error dialog with the text
- * kept as typed; and an admin who may only read them.
+ * kept as typed; leaving the page (by the header's menu, or Back while a dialog covers it) goes at
+ * once when nothing is typed and asks first when something is; and an admin who may only read them.
  */
 
 const net = createNetwork()
@@ -24,6 +25,8 @@ type Ui = {
   version: number | undefined
   /** What the two editors must show. */
   texts: TermsValues
+  /** Saves in flight when the walk last tried to leave (a save already sent goes on). */
+  savesInFlight: number
 }
 type S = ReturnType<typeof termsMachine.getInitialSnapshot>
 
@@ -45,6 +48,9 @@ const invalid: Fail = {
 const stale: Fail = { status: 409, message: 'Someone saved the terms meanwhile.', errors: {} }
 
 const terms = { path: 'admin-panal/terms-conditions' }
+const DASHBOARD = '/admin-panel/dashboard'
+const PAGE = '/admin-panel/terms-conditions'
+const leaveQuestion = () => screen.queryByRole('alertdialog', { name: 'Leave without saving?' })
 const load = { method: 'GET', path: terms.path }
 const save = { method: 'POST', path: terms.path }
 
@@ -53,6 +59,7 @@ const loadEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.loadTerms', output: null },
   { type: 'xstate.error.actor.loadTerms', error: down },
   { type: 'terms.retry' },
+  { type: 'terms.navigationBlocked' },
 ]
 const editEvents: AnyEventObject[] = [
   { type: 'terms.save', values: typed },
@@ -63,6 +70,10 @@ const editEvents: AnyEventObject[] = [
   { type: 'xstate.error.actor.saveTerms', error: unreachable },
   { type: 'terms.dismiss' },
   { type: 'terms.reload' },
+  { type: 'terms.changed', dirty: true },
+  { type: 'terms.changed', dirty: false },
+  { type: 'terms.leaveConfirmed' },
+  { type: 'terms.leaveCancelled' },
 ]
 
 const dialogShown = (s: S) => s.matches('editing') && s.context.failure !== null && s.context.failure.status !== 422
@@ -70,8 +81,17 @@ const dialogShown = (s: S) => s.matches('editing') && s.context.failure !== null
 /** What the screen offers: the error dialog covers the form, the conflict question offers Reload and Stay. */
 const when = (s: S, e: AnyEventObject) => {
   switch (e.type) {
+    case 'terms.changed':
+      // typed over the stored texts (once saved, they are what the walk types) or typed back
+      return (
+        s.matches('editing') &&
+        !dialogShown(s) &&
+        e.dirty !== s.context.dirty &&
+        (!e.dirty || s.context.record?.version !== saved.record.version)
+      )
     case 'terms.save':
-      return s.matches('editing') && !dialogShown(s)
+      // the walk saves what it typed, or presses Save on the stored texts as they are
+      return s.matches('editing') && !dialogShown(s) && (s.context.dirty || s.context.record !== null)
     case 'terms.dismiss':
       return dialogShown(s) || s.matches('conflict')
     default:
@@ -102,12 +122,12 @@ const surface = (name: string, events: AnyEventObject[], permissions: string[]):
   name,
   events,
   when: (s, e) => when(s as S, e),
-  vertex: (s) => [(s as S).context.record?.version ?? null, (s as S).context.failure?.status ?? null],
+  vertex: (s) => [(s as S).context.record?.version ?? null, (s as S).context.failure?.status ?? null, (s as S).context.dirty],
   start: () => {
     net.install()
     net.reset()
-    const app = renderApp(net, '/admin-panel/terms-conditions', { admin: { ...admin, permissions } })
-    return { app, net, version: undefined, texts: { terms_ar: '', terms_en: '' } }
+    const app = renderApp(net, '/admin-panel/terms-conditions', { admin: { ...admin, permissions }, before: [DASHBOARD] })
+    return { app, net, version: undefined, texts: { terms_ar: '', terms_en: '' }, savesInFlight: 0 }
   },
   stop: ({ app }) => {
     app.stop()
@@ -126,7 +146,12 @@ walk<Ui>({
     'xstate.done.actor.loadTerms': ({ ui, event }) => answerLoad(ui, event.output as TermsCondition | null),
     'xstate.error.actor.loadTerms': ({ ui, event }) => answerFailure(ui, load, event.error as Fail),
     'terms.retry': () => click(screen.findByRole('button', { name: 'Try again!' })),
-    'terms.save': async ({ ui, event }) => {
+    'terms.save': async ({ ui, event, actor }) => {
+      if (!(actor().getSnapshot() as S).context.dirty) {
+        // nothing typed: the stored texts go out as they are
+        await click(screen.findByRole('button', { name: 'Save' }))
+        return
+      }
       const values = event.values as TermsValues
       // validation runs before the server: an emptied text is refused on its field, nothing is sent
       type('terms_en', '<p><br></p>')
@@ -152,6 +177,21 @@ walk<Ui>({
     },
     'terms.reload': async () =>
       click(within(await screen.findByRole('alertdialog', { name: 'This record changed' })).findByRole('button', { name: 'Reload' })),
+    'terms.changed': ({ ui, event, actor }) => {
+      const record = (actor().getSnapshot() as S).context.record
+      const texts = event.dirty ? typed : { terms_ar: record?.terms_ar ?? '', terms_en: record?.terms_en ?? '' }
+      type('terms_ar', texts.terms_ar)
+      type('terms_en', texts.terms_en)
+      ui.texts = texts
+    },
+    'terms.navigationBlocked': ({ ui }) => {
+      ui.savesInFlight = ui.net.waiting().filter((r) => r.method === 'POST').length
+      // Back while a dialog covers the page; otherwise the header's menu, as an admin leaves
+      if (screen.queryByRole('alertdialog')) return act(() => ui.app.router.navigate(-1))
+      fireEvent.click(screen.getAllByRole('link', { name: 'Dashboard' })[0]!)
+    },
+    'terms.leaveConfirmed': async () => click(within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Leave' })),
+    'terms.leaveCancelled': async () => click(within(await screen.findByRole('alertdialog')).findByRole('button', { name: 'Stay' })),
   },
   states: {
     loading: () => {
@@ -184,6 +224,16 @@ walk<Ui>({
     saving: () => {
       expect(screen.getByRole('button', { name: /Saving/ }).getAttribute('aria-busy')).toBe('true')
     },
+    confirmingLeave: ({ ui }) => {
+      // the page stays, with what was typed, under the question
+      expect(leaveQuestion()).toBeTruthy()
+      expect(ui.app.router.state.location.pathname).toBe(PAGE)
+      expect(editor('terms_en').innerHTML).toBe(ui.texts.terms_en)
+    },
+    left: ({ ui }) => {
+      expect(ui.app.router.state.location.pathname).toBe(DASHBOARD)
+      expect(screen.queryByRole('textbox', { name: /^Terms/, hidden: true })).toBeNull()
+    },
     conflict: () => {
       const dialog = screen.getByRole('alertdialog', { name: 'This record changed' })
       expect(within(dialog).getByText('Someone saved the terms meanwhile.')).toBeTruthy()
@@ -194,15 +244,15 @@ walk<Ui>({
     'terms.save': async ({ ui }) => {
       // both texts go out with the version they were loaded at (none before the first save)
       const request = await ui.net.next(save)
-      expect(request.body).toEqual({ ...typed, ...(ui.version === undefined ? {} : { version: ui.version }) })
+      expect(request.body).toEqual({ ...ui.texts, ...(ui.version === undefined ? {} : { version: ui.version }) })
     },
     'xstate.done.actor.saveTerms': () => {
       expect(within(screen.getByRole('status')).getByText('Saved successfully.')).toBeTruthy()
     },
-    'xstate.error.actor.saveTerms': ({ event }) => {
+    'xstate.error.actor.saveTerms': ({ ui, event }) => {
       const e = event.error as Fail
       // the text stays as typed, whatever went wrong
-      expect(editor('terms_en').innerHTML).toBe(typed.terms_en)
+      expect(editor('terms_en').innerHTML).toBe(ui.texts.terms_en)
       if (e.status === 422) {
         // on their fields, no dialog
         expect(screen.getByText('The English terms are too long.')).toBeTruthy()
@@ -217,11 +267,11 @@ walk<Ui>({
         expect(within(dialog).getByRole('button', { name: 'Try again!' })).toBeTruthy()
       }
     },
-    'terms.dismiss': () => {
+    'terms.dismiss': ({ ui }) => {
       expect(screen.queryByRole('alertdialog')).toBeNull()
       // going on editing keeps what was typed
-      expect(editor('terms_ar').innerHTML).toBe(typed.terms_ar)
-      expect(editor('terms_en').innerHTML).toBe(typed.terms_en)
+      expect(editor('terms_ar').innerHTML).toBe(ui.texts.terms_ar)
+      expect(editor('terms_en').innerHTML).toBe(ui.texts.terms_en)
     },
     'terms.reload': async ({ ui }) => {
       // the stored terms are fetched again; the changes are dropped when they arrive
@@ -230,6 +280,18 @@ walk<Ui>({
     },
     'terms.retry': async ({ ui }) => {
       await ui.net.next(load)
+    },
+    'terms.navigationBlocked': ({ ui }) => {
+      // gone, or held while the question is open; nothing more is sent either way
+      const path = ui.app.router.state.location.pathname
+      expect(path).toBe(leaveQuestion() ? PAGE : DASHBOARD)
+      expect(ui.net.waiting().filter((r) => r.method === 'POST')).toHaveLength(ui.savesInFlight)
+    },
+    'terms.leaveCancelled': ({ ui }) => {
+      // the question closes, the changes stay, the navigation is dropped
+      expect(leaveQuestion()).toBeNull()
+      expect(ui.app.router.state.location.pathname).toBe(PAGE)
+      expect(editor('terms_ar').innerHTML).toBe(ui.texts.terms_ar)
     },
   },
 })

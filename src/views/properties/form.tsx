@@ -75,17 +75,17 @@ function ValuesEditor({ serverError }: { serverError: ServerError }) {
           <FormTextField
             name={`values.${index}.value_ar`}
             label={t('properties.fields.value_ar', { n: index + 1 })}
+            lang="ar"
             required
             serverError={serverError(`values.${index}.value_ar`)}
           />
-          <div dir="ltr" lang="en">
-            <FormTextField
-              name={`values.${index}.value_en`}
-              label={t('properties.fields.value_en', { n: index + 1 })}
-              required
-              serverError={serverError(`values.${index}.value_en`)}
-            />
-          </div>
+          <FormTextField
+            name={`values.${index}.value_en`}
+            label={t('properties.fields.value_en', { n: index + 1 })}
+            lang="en"
+            required
+            serverError={serverError(`values.${index}.value_en`)}
+          />
           <Button
             variant="ghost"
             className={css({ color: 'danger.fg', mb: '0.5' })}

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useBlocker, type Blocker } from 'react-router-dom'
-import type { ActorRefFrom } from 'xstate'
+import type { ActorRefFrom, AnyActorRef, EventFrom, SnapshotFrom } from 'xstate'
 import { holdsUnsavedChanges, isNavigationHeld, type crudFormMachine } from '../../machines/crud-form'
 
 /**
@@ -27,23 +27,45 @@ export function useNavigationGuard() {
 
 export type NavigationGuard = ReturnType<typeof useNavigationGuard>
 
-export function useGuardedForm(form: ActorRefFrom<typeof crudFormMachine>, guard: NavigationGuard) {
+/** How a chart that edits something is told of a navigation and says what it makes of it. */
+export type LeaveQuestion<A extends AnyActorRef> = {
+  /** The event telling the chart that a navigation was held back. */
+  blocked: EventFrom<A>
+  /** The chart holds the navigation back, waiting for the admin's answer. */
+  held: (s: SnapshotFrom<A>) => boolean
+  /** Leaving now would lose typed changes (closing or reloading the tab asks too). */
+  unsaved: (s: SnapshotFrom<A>) => boolean
+}
+
+/** Holds back the navigations away from a chart's page and hands them to the chart (see `useNavigationGuard`). */
+export function useGuardedChart<A extends AnyActorRef>(actor: A, guard: NavigationGuard, question: LeaveQuestion<A>) {
   // The chart decides at once whether a navigation is held: one it lets go is never blocked, so Back
   // from an untouched form is a plain Back (blocking a Back and releasing it replays it through
   // history, which races a quick Forward).
   const blocker = useBlocker(({ currentLocation, nextLocation }) => {
-    if (guard.isLeaving() || form.getSnapshot().status !== 'active' || currentLocation.pathname === nextLocation.pathname) return false
-    form.send({ type: 'form.navigationBlocked' })
-    return isNavigationHeld(form.getSnapshot())
+    if (guard.isLeaving() || actor.getSnapshot().status !== 'active' || currentLocation.pathname === nextLocation.pathname) return false
+    actor.send(question.blocked)
+    return question.held(actor.getSnapshot())
   })
   guard.blocker.current = blocker
+  const unsaved = question.unsaved
   useEffect(() => {
     const ask = (event: BeforeUnloadEvent) => {
-      if (!holdsUnsavedChanges(form.getSnapshot())) return
+      if (!unsaved(actor.getSnapshot())) return
       event.preventDefault()
       event.returnValue = ''
     }
     window.addEventListener('beforeunload', ask)
     return () => window.removeEventListener('beforeunload', ask)
-  }, [form])
+  }, [actor, unsaved])
 }
+
+const crudFormQuestion: LeaveQuestion<ActorRefFrom<typeof crudFormMachine>> = {
+  blocked: { type: 'form.navigationBlocked' },
+  held: isNavigationHeld,
+  unsaved: holdsUnsavedChanges,
+}
+
+/** A crudForm's page: its navigations go to the chart. */
+export const useGuardedForm = (form: ActorRefFrom<typeof crudFormMachine>, guard: NavigationGuard) =>
+  useGuardedChart(form, guard, crudFormQuestion)

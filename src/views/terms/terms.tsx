@@ -1,10 +1,11 @@
 import { shallowEqual, useSelector } from '@xstate/react'
 import { useMemo } from 'react'
-import { Form } from 'react-final-form'
+import type { ActorRefFrom } from 'xstate'
+import { Form, FormSpy } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
 import { termsAccess, termsBody } from '../../contract/terms'
-import { termsMachine, termsViewOf, type TermsValues } from '../../machines/terms'
+import { isTermsNavigationHeld, termsHoldUnsavedChanges, termsMachine, termsViewOf, type TermsValues } from '../../machines/terms'
 import { FormRichTextEditor } from '../../forms/ark-fields'
 import { zodValidator } from '../../forms/zod-adapter'
 import { Alert } from '../../ui/alert'
@@ -15,17 +16,30 @@ import { cardStyle, LoadFailed } from '../shared/card'
 import { useEditorLabels } from '../shared/editor-labels'
 import { FailureDialog } from '../shared/failure-dialog'
 import { formatDateTime } from '../shared/format'
+import { type LeaveQuestion, useGuardedChart, useNavigationGuard } from '../shared/navigation-guard'
 import { useTranslateRef } from '../shared/use-translate-ref'
 import { useCan, useChart, useLang } from '../shared/runtime'
 
-/** The terms and conditions: one record, Arabic and English rich text, saved together. */
+const leaveQuestion: LeaveQuestion<ActorRefFrom<typeof termsMachine>> = {
+  blocked: { type: 'terms.navigationBlocked' },
+  held: isTermsNavigationHeld,
+  unsaved: termsHoldUnsavedChanges,
+}
+
+/** The terms and conditions: one record, Arabic and English rich text, saved together; leaving unsaved changes asks first. */
 export function TermsScreen() {
   const { t } = useTranslation()
   const translate = useTranslateRef()
   const editorLabels = useEditorLabels()
   const canUpdate = useCan(termsAccess.can.update)
-  const terms = useChart(termsMachine)
-  const { loading, loadFailure, record, message, saving, conflict, failure, errors } = useSelector(terms, termsViewOf, shallowEqual)
+  const guard = useNavigationGuard()
+  const terms = useChart(termsMachine.provide({ actions: guard.actions }))
+  useGuardedChart(terms, guard, leaveQuestion)
+  const { loading, loadFailure, record, message, saving, conflict, failure, errors, confirmingLeave } = useSelector(
+    terms,
+    termsViewOf,
+    shallowEqual,
+  )
   const lang = useLang()
   const initialValues = useMemo<TermsValues>(() => ({ terms_ar: record?.terms_ar ?? '', terms_en: record?.terms_en ?? '' }), [record])
   const validate = useMemo(() => zodValidator(termsBody, translate), [translate])
@@ -42,6 +56,12 @@ export function TermsScreen() {
       }}
       render={({ handleSubmit }) => (
         <form onSubmit={handleSubmit} noValidate className={cardStyle} aria-busy={saving}>
+          <FormSpy
+            subscription={{ dirty: true }}
+            onChange={({ dirty }) =>
+              terms.getSnapshot().status === 'active' && terms.send({ type: 'terms.changed', dirty: Boolean(dirty) })
+            }
+          />
           {message ? (
             <div className={css({ mb: '5' })}>
               <Alert tone="success">{message}</Alert>
@@ -88,6 +108,15 @@ export function TermsScreen() {
             noLabel={t('actions.stay')}
             onYes={() => terms.send({ type: 'terms.reload' })}
             onNo={() => terms.send({ type: 'terms.dismiss' })}
+          />
+          <ConfirmDialog
+            open={confirmingLeave}
+            title={t('form.unsavedTitle')}
+            message={t('form.unsavedBody')}
+            yesLabel={t('actions.leave')}
+            noLabel={t('actions.stay')}
+            onYes={() => terms.send({ type: 'terms.leaveConfirmed' })}
+            onNo={() => terms.send({ type: 'terms.leaveCancelled' })}
           />
           <FailureDialog message={failure} onClose={() => terms.send({ type: 'terms.dismiss' })} />
         </form>
