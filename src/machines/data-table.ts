@@ -43,6 +43,10 @@ export type DataTableEvent =
   | { type: 'table.sorted'; column: string }
   | { type: 'table.filtered'; filters: Record<string, QueryValue> }
   | { type: 'table.searchTyped'; text: string }
+  /** The box's clear button, or Escape in it: the box empties and a search applied is dropped at once. */
+  | { type: 'table.searchCleared' }
+  /** "Clear the search and filters" of a list that found nothing: the whole list again. */
+  | { type: 'table.filtersCleared' }
   | { type: 'table.retry' }
   | { type: 'table.reload' }
   | { type: 'table.toggleActive'; id: number }
@@ -107,6 +111,9 @@ const appliedSearch = (text: string, current: string | undefined): string | null
   return term === (current ?? '') ? null : term
 }
 
+/** The query is narrowed by a search or a filter. */
+const isNarrowedQuery = (query: ListQuery) => Boolean(query.search) || Object.keys(query.filters).length > 0
+
 /** The same filters, whatever their order. */
 const sameFilters = (a: Record<string, QueryValue>, b: Record<string, QueryValue>) => {
   const keys = Object.keys(a).sort()
@@ -162,6 +169,10 @@ export const dataTableMachine = setup({
       const term = context.searchText.trim()
       return { query: { ...rest, ...(term ? { search: term } : {}), page: FIRST_PAGE } }
     }),
+    clearQuery: assign(({ context }) => {
+      const { search: _search, ...rest } = context.query
+      return { query: { ...rest, filters: {}, page: FIRST_PAGE }, searchText: '' }
+    }),
     adoptQuery: assign((_, params: { query: Partial<ListQuery> }) => {
       const query = normalizeQuery(params.query)
       return { query, searchText: query.search ?? '' }
@@ -179,6 +190,8 @@ export const dataTableMachine = setup({
   },
   guards: {
     searchApplies: ({ context }) => appliedSearch(context.searchText, context.query.search) !== null,
+    searchIsApplied: ({ context }) => Boolean(context.query.search),
+    isNarrowed: ({ context }) => isNarrowedQuery(context.query),
     queryDiffers: ({ context }, params: { query: Partial<ListQuery> }) => !sameQuery(context.query, normalizeQuery(params.query)),
     filtersDiffer: ({ context }, params: { filters: Record<string, QueryValue> }) =>
       !sameFilters(context.query.filters, cleanFilters(params.filters)),
@@ -204,6 +217,12 @@ export const dataTableMachine = setup({
   },
   type: 'parallel',
   on: {
+    'table.filtersCleared': {
+      guard: 'isNarrowed',
+      target: ['.table.loading', '.search.idle'],
+      description: 'A search or filters found nothing: both are dropped, back to page 1, and the whole list loads.',
+      actions: ['clearQuery', syncUrl],
+    },
     'table.urlChanged': {
       guard: { type: 'queryDiffers', params: ({ event }) => event },
       target: ['.table.loading', '.search.idle'],
@@ -313,6 +332,21 @@ export const dataTableMachine = setup({
     search: {
       description: 'The search box: a term applies 300 ms after the last keystroke.',
       initial: 'idle',
+      on: {
+        'table.searchCleared': [
+          {
+            guard: 'searchIsApplied',
+            target: '.idle',
+            description: 'A search was applied: it is dropped at once (no wait), back to page 1 and query.',
+            actions: [{ type: 'setSearchText', params: { text: '' } }, 'applySearch', raise({ type: 'table.searchApplied' })],
+          },
+          {
+            target: '.idle',
+            description: 'Only typed, never applied: the box empties, nothing is asked.',
+            actions: { type: 'setSearchText', params: { text: '' } },
+          },
+        ],
+      },
       states: {
         idle: {
           on: {
@@ -376,7 +410,7 @@ export const isBusy = (s: DataTableSnapshot) =>
 /** What is typed in the search box is too short to search with: the box says why nothing happens. */
 export const isSearchTooShort = (s: DataTableSnapshot) => isTooShort(s.context.searchText)
 /** The list is narrowed by a search or a filter (its empty state says so). */
-export const isFiltered = (s: DataTableSnapshot) => Boolean(s.context.query.search) || Object.keys(s.context.query.filters).length > 0
+export const isFiltered = (s: DataTableSnapshot) => isNarrowedQuery(s.context.query)
 /** The current sort, or null for the server's default order. */
 export const sortStateOf = (s: DataTableSnapshot) =>
   s.context.query.sort_column ? { column: s.context.query.sort_column, direction: s.context.query.sort_direction ?? 'asc' } : null

@@ -4,7 +4,7 @@ import type { AnyEventObject } from 'xstate'
 import { categoriesResource, type Category } from '../../src/contract/categories'
 import type { Page } from '../../src/contract/resource'
 import { shippingIssuesResource, type ShippingIssue } from '../../src/contract/support'
-import { dataTableMachine, queryFromUrl } from '../../src/machines/data-table'
+import { dataTableMachine, isFiltered, queryFromUrl } from '../../src/machines/data-table'
 import { category, renderApp, type App } from './app'
 import { createNetwork, failed, ok, type Network, type Request } from './network'
 import { walk, type Surface, type WalkContext } from './walk'
@@ -15,7 +15,9 @@ import { walk, type Surface, type WalkContext } from './walk'
  * shared link adopted without being written back, the search (from 2 characters, 300 ms after the
  * last keystroke), the active switch (then a reload), delete after "Are You Sure You Want To
  * Delete?" with the server's refusal shown, and a page emptied by a delete falling back to the
- * last page. The shipping issues list reloads its rows after "Mark as resolved" (table.reload).
+ * last page. A search that finds nothing says so with a button bringing the whole list back; the
+ * search box empties at once on Escape, dropping a search applied without waiting. The shipping
+ * issues list reloads its rows after "Mark as resolved" (table.reload).
  */
 
 // jsdom lacks what the select's popup uses to place and scroll itself
@@ -59,6 +61,8 @@ const pageOf = <T,>(data: T[], page: number, total: number): Page<T> => ({
 const rows = pageOf([categoryRow(7, 'Phones', true), categoryRow(8, 'Laptops', false)], 1, 40)
 /** The answer to page 3 once its last rows were deleted: 30 left, 2 pages. */
 const pastEnd = pageOf<Category>([], 3, 30)
+/** The answer to a search that finds nothing. */
+const nothing = pageOf<Category>([], 1, 0)
 const issue: ShippingIssue = {
   id: 3,
   shipmentId: 'SH-1003',
@@ -97,7 +101,8 @@ const offered = (s: S, e: AnyEventObject) => {
     case 'xstate.done.actor.loadPage': {
       const page = e.output as Page<unknown>
       // the server answers "past the end" only to a page whose last rows were deleted
-      if (page.data.length === 0) return ctx.query.page > page.pagesCount && ctx.actionMessage !== null
+      // and finds nothing only for a search or a filter
+      if (page.data.length === 0) return page.total === 0 ? isFiltered(s) : ctx.query.page > page.pagesCount && ctx.actionMessage !== null
       return ctx.query.page <= page.pagesCount
     }
     case 'table.pageChanged':
@@ -110,6 +115,12 @@ const offered = (s: S, e: AnyEventObject) => {
       return !dialogOpen(s) && JSON.stringify(e.filters) !== JSON.stringify(ctx.query.filters)
     case 'table.searchTyped':
       return !dialogOpen(s) && e.text !== ctx.searchText
+    case 'table.searchCleared':
+      // Escape clears a box that holds something
+      return !dialogOpen(s) && ctx.searchText !== ''
+    case 'table.filtersCleared':
+      // offered by the empty state of a search or filter that found nothing
+      return at(s, 'ready') && !dialogOpen(s) && (ctx.page?.data.length ?? 0) === 0 && isFiltered(s)
     case 'table.urlChanged':
       // the address changes only when it holds another query
       return JSON.stringify(ctx.query) !== JSON.stringify(queryFromUrl(new URLSearchParams(LINK)))
@@ -128,6 +139,8 @@ const offered = (s: S, e: AnyEventObject) => {
 const table = () => screen.getByRole('table', { hidden: true })
 const nameHeader = () => screen.queryByRole('columnheader', { name: /^Name/ })
 const searchBox = () => screen.getByTestId('table-search') as HTMLInputElement
+const noResults = () => screen.queryByText('No results match your search or filters.')
+const clearAll = () => screen.queryByRole('button', { name: 'Clear the search and filters' })
 const question = () => screen.queryByRole('alertdialog', { name: 'Are You Sure You Want To Delete?' })
 const failureDialog = () => screen.queryByRole('alertdialog', { name: 'Error' })
 const click = async (find: Promise<HTMLElement>) => fireEvent.click(await find)
@@ -254,6 +267,24 @@ walk<Ui>({
         (!['table.urlChanged', 'table.deleteRequested'].includes(e.type) || s.matches({ search: 'debouncing' })),
     ),
     surface(
+      'categories',
+      'the categories list: a search that finds nothing, Escape in the box, the whole list back',
+      [
+        loaded,
+        { type: 'xstate.done.actor.loadPage', output: nothing },
+        { type: 'table.searchTyped', text: 'zz' },
+        { type: 'table.searchTyped', text: 'z' },
+        { type: AFTER },
+        { type: 'table.searchCleared' },
+        { type: 'table.filtersCleared' },
+      ],
+      (s) => [s.context.searchText, s.context.query.search ?? '', s.context.page?.data.length ?? null],
+      // rows for the whole list, nothing for a search; typing over the rows shown
+      (s, e) =>
+        (e.type !== 'xstate.done.actor.loadPage' || ((e.output as Page<unknown>).data.length === 0) === isFiltered(s)) &&
+        (!['table.searchTyped', 'table.searchCleared'].includes(e.type) || at(s, 'ready')),
+    ),
+    surface(
       'shipping',
       'the shipping issues list: rows reloaded after "Mark as resolved"',
       [{ ...loaded, output: issues }, { type: 'table.reload' }],
@@ -280,6 +311,8 @@ walk<Ui>({
     }),
     'table.urlChanged': step(({ ui }) => act(() => ui.app.router.navigate(`${LIST}${LINK}`))),
     'table.searchTyped': step(({ event }) => fireEvent.change(searchBox(), { target: { value: event.text as string } })),
+    'table.searchCleared': step(() => fireEvent.keyDown(searchBox(), { key: 'Escape' })),
+    'table.filtersCleared': step(() => fireEvent.click(clearAll() as HTMLElement)),
     // the term must not apply a moment before 300 ms (spec section 9), and must at 300 ms
     [AFTER]: step(async (ctx) => {
       act(() => ctx.clock.increment(299))
@@ -317,10 +350,18 @@ walk<Ui>({
       expect(table().getAttribute('aria-busy')).toBe('true')
       expect(ui.net.waiting().some((r) => r.method === 'GET' && r.path === list(ui.where).path)).toBe(true)
     },
-    'table.ready': ({ ui }) => {
+    'table.ready': ({ ui, actor }) => {
       expect(table().getAttribute('aria-busy')).toBeNull()
-      expect(screen.getByRole('link', { name: ui.where === 'categories' ? 'Phones' : 'ORD-5003', hidden: true })).toBeTruthy()
       expect(question()).toBeNull()
+      if ((actor().getSnapshot() as S).context.page?.data.length === 0) {
+        // a search that found nothing says so, offers the whole list back, and counts no "0–0 of 0"
+        expect(noResults()).toBeTruthy()
+        expect(clearAll()).toBeTruthy()
+        expect(screen.queryByText(/0–0/)).toBeNull()
+        return
+      }
+      expect(screen.getByRole('link', { name: ui.where === 'categories' ? 'Phones' : 'ORD-5003', hidden: true })).toBeTruthy()
+      expect(noResults()).toBeNull()
     },
     'table.failed': () => {
       const alert = within(table()).getByRole('alert')
@@ -374,6 +415,23 @@ walk<Ui>({
       const short = (ctx.event.text as string).trim().length === 1
       expect(Boolean(screen.queryByText('Type at least 2 characters'))).toBe(short)
     },
+    'table.searchCleared': (ctx) => {
+      // the box is empty at once; a search applied is dropped without waiting (page 1), a term only typed asks nothing
+      expect(searchBox().value).toBe('')
+      if (params(ctx.ui.before.search).search) {
+        const load = lastLoad(ctx)
+        expect(load.search).toBeUndefined()
+        expect(load.page).toBe('1')
+        expect(params(address(ctx)).search).toBeUndefined()
+      } else expect(loadsSince(ctx)).toEqual([])
+    },
+    'table.filtersCleared': (ctx) => {
+      // the whole list: no search, no filter, page 1, and the address says so
+      const load = lastLoad(ctx)
+      expect(load).toEqual({ page: '1', pageSize: '15' })
+      expect(params(address(ctx))).toEqual({ page: '1', pageSize: '15' })
+      expect(searchBox().value).toBe('')
+    },
     [AFTER]: (ctx) => {
       // from 2 characters, or a cleared box, the term applies (page 1); otherwise nothing is asked
       const term = ctx.ui.before.box.trim()
@@ -388,7 +446,7 @@ walk<Ui>({
     'xstate.done.actor.loadPage': (ctx) => {
       // a page past the end (its last rows deleted) loads the last page instead
       const page = ctx.event.output as Page<unknown>
-      if (page.data.length > 0) return expect(loadsSince(ctx)).toEqual([])
+      if (page.data.length > 0 || page.total === 0) return expect(loadsSince(ctx)).toEqual([])
       expect(lastLoad(ctx)).toMatchObject({ page: String(page.pagesCount) })
       expect(params(address(ctx))).toMatchObject({ page: String(page.pagesCount) })
     },

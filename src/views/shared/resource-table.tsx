@@ -121,14 +121,7 @@ export function ResourceTable<Row extends { id: number }>({
           view.filtered ? (
             <span className={css({ display: 'inline-flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
               <span>{t('table.emptyFiltered')}</span>
-              <Button
-                variant="outline"
-                size="sm"
-                onClick={() => {
-                  table.send({ type: 'table.searchTyped', text: '' })
-                  table.send({ type: 'table.filtered', filters: {} })
-                }}
-              >
+              <Button variant="outline" size="sm" onClick={() => table.send({ type: 'table.filtersCleared' })}>
                 {t('table.clearAll')}
               </Button>
             </span>

@@ -1,15 +1,22 @@
 import { useSelector } from '@xstate/react'
-import { useId, useMemo, type ReactNode } from 'react'
+import { lazy, Suspense, useId, useMemo, useRef, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { css, cx } from 'styled-system/css'
 import { filterValueOf, isSearchTooShort } from '../../machines/data-table'
 import { iconButtonRecipe } from '../../ui/button'
 import { fieldStyles } from '../../ui/field'
 import { CloseIcon } from '../../ui/icons'
-import { MultiComboboxField } from '../../ui/combobox-field'
-import { DateField } from '../../ui/date-field'
 import { SelectField } from '../../ui/select-field'
 import type { ResourceTableActor } from './use-resource-table'
+
+// The calendar and the multi-choice box are heavy and only some lists filter with them: they load
+// with the first list that shows one.
+const DateField = lazy(() => import('../../ui/date-field').then((m) => ({ default: m.DateField })))
+const MultiComboboxField = lazy(() => import('../../ui/combobox-field').then((m) => ({ default: m.MultiComboboxField })))
+
+// a phone gives each filter the whole width, so the filters line up under the search box
+const filterWidth = css({ w: { base: 'full', sm: '48' } })
+const wideFilterWidth = css({ w: { base: 'full', sm: '72' } })
 
 /** Search box (applies 300 ms after typing, from 2 characters), the status filter and an action. */
 export function TableToolbar({
@@ -29,6 +36,7 @@ export function TableToolbar({
   const status = useSelector(table, (s) => String(s.context.query.filters.is_active ?? 'all'))
   const short = useSelector(table, isSearchTooShort)
   const searchId = useId()
+  const searchBox = useRef<HTMLInputElement>(null)
   return (
     <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'flex-end' })}>
       <div className={css({ display: 'flex', flexDir: 'column', gap: '1.5', flex: '1', minW: '56', maxW: 'md' })}>
@@ -37,6 +45,7 @@ export function TableToolbar({
         </label>
         <span className={css({ position: 'relative', display: 'block' })}>
           <input
+            ref={searchBox}
             id={searchId}
             type="search"
             className={cx(fieldStyles.input, css({ pe: '10', '&::-webkit-search-cancel-button': { appearance: 'none', display: 'none' } }))}
@@ -47,7 +56,7 @@ export function TableToolbar({
               // Escape empties the box (and the search with it)
               if (e.key === 'Escape' && searchText !== '') {
                 e.preventDefault()
-                table.send({ type: 'table.searchTyped', text: '' })
+                table.send({ type: 'table.searchCleared' })
               }
             }}
             aria-describedby={short ? 'search-hint' : undefined}
@@ -58,7 +67,11 @@ export function TableToolbar({
               type="button"
               aria-label={t('table.clearSearch')}
               title={t('table.clearSearch')}
-              onClick={() => table.send({ type: 'table.searchTyped', text: '' })}
+              onClick={() => {
+                table.send({ type: 'table.searchCleared' })
+                // the box keeps the focus the button had
+                searchBox.current?.focus()
+              }}
               className={cx(
                 iconButtonRecipe({ size: 'sm' }),
                 css({ position: 'absolute', insetEnd: '1', top: '50%', transform: 'translateY(-50%)' }),
@@ -75,7 +88,7 @@ export function TableToolbar({
         ) : null}
       </div>
       {statusFilter ? (
-        <div className={css({ w: '48' })}>
+        <div className={filterWidth}>
           <SelectField
             label={t('table.status')}
             value={status}
@@ -91,7 +104,7 @@ export function TableToolbar({
         </div>
       ) : null}
       {filters}
-      <div className={css({ ms: 'auto' })}>{action}</div>
+      {action ? <div className={css({ ms: 'auto' })}>{action}</div> : null}
     </div>
   )
 }
@@ -110,7 +123,7 @@ export function FilterSelect({ table, name, label, options }: ChoiceFilterProps)
   const { t } = useTranslation()
   const value = useSelector(table, (s) => filterValueOf(s, name) || 'all')
   return (
-    <div className={css({ w: '48' })}>
+    <div className={filterWidth}>
       <SelectField
         label={label}
         value={value}
@@ -139,16 +152,18 @@ export function FilterDate({
   const value = useSelector(table, (s) => filterValueOf(s, name))
   const min = useSelector(table, (s) => (minFilter ? filterValueOf(s, minFilter) : ''))
   return (
-    <div className={css({ w: '48' })}>
-      <DateField
-        label={label}
-        value={value}
-        minDate={min || undefined}
-        onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, next || null) })}
-        openLabel={t('table.openCalendar')}
-        prevLabel={t('table.previousMonth')}
-        nextLabel={t('table.nextMonth')}
-      />
+    <div className={filterWidth}>
+      <Suspense>
+        <DateField
+          label={label}
+          value={value}
+          minDate={min || undefined}
+          onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, next || null) })}
+          openLabel={t('table.openCalendar')}
+          prevLabel={t('table.previousMonth')}
+          nextLabel={t('table.nextMonth')}
+        />
+      </Suspense>
     </div>
   )
 }
@@ -159,17 +174,19 @@ export function FilterMulti({ table, name, label, options }: ChoiceFilterProps) 
   const raw = useSelector(table, (s) => filterValueOf(s, name))
   const value = useMemo(() => (raw ? raw.split(',') : []), [raw])
   return (
-    <div className={css({ w: '72' })}>
-      <MultiComboboxField
-        label={label}
-        value={value}
-        options={options}
-        placeholder={t('table.all')}
-        emptyText={t('table.noMatch')}
-        removeLabel={(option) => t('table.removeChoice', { name: option })}
-        openLabel={t('table.openChoices')}
-        onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, next.join(',') || null) })}
-      />
+    <div className={wideFilterWidth}>
+      <Suspense>
+        <MultiComboboxField
+          label={label}
+          value={value}
+          options={options}
+          placeholder={t('table.all')}
+          emptyText={t('table.noMatch')}
+          removeLabel={(option) => t('table.removeChoice', { name: option })}
+          openLabel={t('table.openChoices')}
+          onValueChange={(next) => table.send({ type: 'table.filtered', filters: withFilter(table, name, next.join(',') || null) })}
+        />
+      </Suspense>
     </div>
   )
 }
