@@ -15,7 +15,7 @@ export type DataTableColumn<Row> = {
   /** A CSS width for the column (e.g. '8rem', '20%'). */
   width?: string
   align?: 'start' | 'center' | 'end'
-  /** Keep the cell on one line (codes, dates): the table scrolls sideways rather than break them. */
+  /** Keep the cell on one line (codes, dates): a desktop's table scrolls sideways rather than break them (a phone's card wraps). */
   nowrap?: boolean
   /** The cell's label on a phone, where a row is a card (default: the header when it is text). */
   label?: string
@@ -178,6 +178,8 @@ const dataTableRecipe = sva({
         textAlign: 'end',
         minW: '0',
         overflowWrap: 'anywhere',
+        // a card has the width of the phone: a long value (a store's name) wraps rather than overflow
+        '&[data-nowrap]': { whiteSpace: 'normal' },
         '&[data-label]::before': {
           content: 'attr(data-label)',
           color: 'fg.muted',

@@ -45,20 +45,17 @@ async function sweep(page: Page, urls: string[], label: string, problems: string
       for (const v of await axeViolations(page)) problems.push(`${where}: ${v}`)
       if (!(await fitsWidth(page))) problems.push(`${where}: wider than the window`)
       // a list's rows show all they hold, their actions included, without scrolling sideways
-      // (a desktop's wide table may scroll inside its frame; a phone's rows are cards)
-      const hidden = await page.evaluate(
-        (phone) => [
-          ...[...document.querySelectorAll('table')]
-            .map((t) => t.parentElement)
-            .filter((frame) => phone && frame && frame.scrollWidth > frame.clientWidth + 1)
-            .map(() => 'a table scrolls sideways'),
-          ...[...document.querySelectorAll('tbody a, tbody button, tbody input')]
-            .map((el) => el.getBoundingClientRect())
-            .filter((box) => box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1))
-            .map((box) => `a row's control lies outside the window at ${Math.round(box.left)}..${Math.round(box.right)}`),
-        ],
-        width === 390,
-      )
+      // (a desktop's table within its frame, a phone's rows as cards)
+      const hidden = await page.evaluate(() => [
+        ...[...document.querySelectorAll('table')]
+          .map((t) => t.parentElement)
+          .filter((frame) => frame && frame.scrollWidth > frame.clientWidth + 1)
+          .map(() => 'a table scrolls sideways'),
+        ...[...document.querySelectorAll('tbody a, tbody button, tbody input')]
+          .map((el) => el.getBoundingClientRect())
+          .filter((box) => box.width > 0 && (box.left < -1 || box.right > window.innerWidth + 1))
+          .map((box) => `a row's control lies outside the window at ${Math.round(box.left)}..${Math.round(box.right)}`),
+      ])
       for (const problem of new Set(hidden)) problems.push(`${where}: ${problem}`)
       if (shots) {
         mkdirSync(shots, { recursive: true })

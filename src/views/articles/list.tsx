@@ -5,7 +5,7 @@ import { articleLanguages, type Article } from '../../contract/articles'
 import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
-import { formatDateTimeShort } from '../shared/format'
+import { DateTimeCell } from '../shared/date-time-cell'
 import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { useActiveColumn } from '../shared/active-column'
 import { ResourceTable } from '../shared/resource-table'
@@ -66,8 +66,7 @@ function ArticlesList({ kind }: { kind: ArticleKind }) {
       id: 'created_at',
       header: t('articles.fields.created_at'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => formatDateTimeShort(row.created_at, lang),
+      cell: (row) => <DateTimeCell iso={row.created_at} lang={lang} />,
     },
   ]
 

@@ -5,7 +5,7 @@ import { categoriesAccess, categoriesResource, categoriesScreens, type Category 
 import { imageUrlOf } from '../../contract/uploads'
 import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
-import { formatDateTimeShort } from '../shared/format'
+import { DateTimeCell } from '../shared/date-time-cell'
 import { TableToolbar } from '../shared/table-toolbar'
 import { useActiveColumn } from '../shared/active-column'
 import { ResourceTable } from '../shared/resource-table'
@@ -55,8 +55,7 @@ export function CategoriesListScreen() {
       id: 'created_at',
       header: t('categories.fields.created_at'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => formatDateTimeShort(row.created_at, lang),
+      cell: (row) => <DateTimeCell iso={row.created_at} lang={lang} />,
     },
   ]
 

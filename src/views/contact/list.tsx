@@ -4,7 +4,7 @@ import { css } from 'styled-system/css'
 import { contactAccess, type ContactMessage, contactResource, contactScreens } from '../../contract/contact'
 import { Badge } from '../../ui/badge'
 import type { DataTableColumn } from '../../ui/data-table'
-import { formatDateTimeShort } from '../shared/format'
+import { DateTimeCell } from '../shared/date-time-cell'
 import { FilterDate, FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
@@ -40,8 +40,7 @@ export function ContactListScreen() {
       id: 'created_at',
       header: t('contact.fields.created_at'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => formatDateTimeShort(row.created_at, lang),
+      cell: (row) => <DateTimeCell iso={row.created_at} lang={lang} />,
     },
   ]
 

@@ -3,11 +3,10 @@ import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { attributeTypes } from '../../contract/core'
 import { propertiesAccess, propertiesResource, propertiesScreens, type Property, isChoiceAttributeType } from '../../contract/properties'
-import { Badge } from '../../ui/badge'
 import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
-import { formatDateTimeShort } from '../shared/format'
-import { FilterMulti, FilterSelect, TableToolbar } from '../shared/table-toolbar'
+import { DateTimeCell } from '../shared/date-time-cell'
+import { FilterMulti, TableToolbar } from '../shared/table-toolbar'
 import { useActiveColumn } from '../shared/active-column'
 import { ResourceTable } from '../shared/resource-table'
 import { useResourceTable } from '../shared/use-resource-table'
@@ -48,20 +47,12 @@ export function PropertiesListScreen() {
       align: 'center',
       cell: (row) => (isChoiceAttributeType(row.attribute_type) ? row.values_count : '-'),
     },
-    {
-      id: 'mapped',
-      header: t('properties.fields.mapped'),
-      cell: (row) => (
-        <Badge tone={row.mapped ? 'info' : 'warning'}>{row.mapped ? t('properties.mapped') : t('properties.notMapped')}</Badge>
-      ),
-    },
     activeColumn,
     {
       id: 'created_at',
       header: t('properties.fields.created_at'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => formatDateTimeShort(row.created_at, lang),
+      cell: (row) => <DateTimeCell iso={row.created_at} lang={lang} />,
     },
   ]
 
@@ -72,15 +63,6 @@ export function PropertiesListScreen() {
         statusFilter
         filters={
           <>
-            <FilterSelect
-              table={table}
-              name="mapped"
-              label={t('properties.fields.mapped')}
-              options={[
-                { value: '1', label: t('properties.mapped') },
-                { value: '0', label: t('properties.notMapped') },
-              ]}
-            />
             <FilterMulti
               table={table}
               name="attribute_type"

@@ -29,7 +29,8 @@ function PropertyView({ property }: { property: PropertyDetail }) {
             {property.name}
           </h2>
           <Badge tone={property.is_active ? 'success' : 'neutral'}>{property.is_active ? t('table.active') : t('table.inactive')}</Badge>
-          <Badge tone={property.mapped ? 'info' : 'warning'}>{property.mapped ? t('properties.mapped') : t('properties.notMapped')}</Badge>
+          {/* "not mapped" says nothing until products can be mapped to properties: only a mapped one is marked */}
+          {property.mapped ? <Badge tone="info">{t('properties.mapped')}</Badge> : null}
           <ViewActions editPath={canUpdate ? propertiesScreens.edit(property.id) : undefined} backPath={propertiesScreens.list} />
         </div>
         <dl>

@@ -6,6 +6,11 @@ const intlLocale = (locale: Locale) => (locale === 'ar' ? 'ar-SA-u-nu-latn-ca-gr
 export const formatDateTime = (iso: string, locale: Locale) =>
   new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'long', timeStyle: 'short' }).format(new Date(iso))
 
-/** A moment in a table cell, compact: "22 Nov 2026, 09:13" / "22/11/2026، 9:13 ص". */
-export const formatDateTimeShort = (iso: string, locale: Locale) =>
-  new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso))
+/** A moment in a table cell, compact, as its date and its time: ["22 Nov 2026", "09:13"] / ["22/11/2026", "9:13 ص"]. */
+export const formatDateTimeShort = (iso: string, locale: Locale): [date: string, time: string] => {
+  const moment = new Date(iso)
+  return [
+    new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: 'medium' }).format(moment),
+    new Intl.DateTimeFormat(intlLocale(locale), { timeStyle: 'short' }).format(moment),
+  ]
+}

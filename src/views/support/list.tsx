@@ -12,7 +12,7 @@ import {
 } from '../../contract/support'
 import { Badge } from '../../ui/badge'
 import type { DataTableColumn } from '../../ui/data-table'
-import { formatDateTimeShort } from '../shared/format'
+import { DateTimeCell } from '../shared/date-time-cell'
 import { ResourceTable } from '../shared/resource-table'
 import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { useResourceTable, type ResourceTableActor } from '../shared/use-resource-table'
@@ -61,13 +61,14 @@ export function ShippingIssuesListScreen() {
         </span>
       ),
     },
-    { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => row.tenant },
+    { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => <bdi>{row.tenant}</bdi> },
     {
       id: 'issue',
       header: t('support.fields.issue'),
       cell: (row) => (
-        <span dir="auto" className={css({ display: 'block', minW: '48' })}>
-          {row.issue}
+        // isolated, not turned: an English issue in the Arabic list keeps the column's alignment
+        <span className={css({ display: 'block', minW: '48' })}>
+          <bdi>{row.issue}</bdi>
         </span>
       ),
     },
@@ -82,15 +83,13 @@ export function ShippingIssuesListScreen() {
       id: 'resolveAt',
       header: t('support.fields.resolveAt'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => (row.resolveAt ? formatDateTimeShort(row.resolveAt, lang) : <span className={muted}>—</span>),
+      cell: (row) => (row.resolveAt ? <DateTimeCell iso={row.resolveAt} lang={lang} /> : <span className={muted}>—</span>),
     },
     {
       id: 'created_at',
       header: t('support.fields.created_at'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => formatDateTimeShort(row.created_at, lang),
+      cell: (row) => <DateTimeCell iso={row.created_at} lang={lang} />,
     },
   ]
   return (
@@ -126,7 +125,7 @@ export function CompanyRequestsListScreen() {
         </Link>
       ),
     },
-    { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => row.tenant },
+    { id: 'tenant', header: t('support.fields.tenant'), cell: (row) => <bdi>{row.tenant}</bdi> },
     {
       id: 'contact_phone',
       header: t('support.fields.contact_phone'),
@@ -144,15 +143,13 @@ export function CompanyRequestsListScreen() {
       id: 'activatedAt',
       header: t('support.fields.activatedAt'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => (row.activatedAt ? formatDateTimeShort(row.activatedAt, lang) : <span className={muted}>—</span>),
+      cell: (row) => (row.activatedAt ? <DateTimeCell iso={row.activatedAt} lang={lang} /> : <span className={muted}>—</span>),
     },
     {
       id: 'created_at',
       header: t('support.fields.created_at'),
       sortable: true,
-      nowrap: true,
-      cell: (row) => formatDateTimeShort(row.created_at, lang),
+      cell: (row) => <DateTimeCell iso={row.created_at} lang={lang} />,
     },
   ]
   return (
