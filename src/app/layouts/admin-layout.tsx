@@ -74,7 +74,11 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
         })}
       >
         <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: { base: '1', md: '6' } }))}>
-          <NavLink to={screens.dashboard} className={css({ textDecoration: 'none' })} title={t('nav.dashboard')}>
+          <NavLink
+            to={screens.dashboard}
+            className={css({ textDecoration: 'none', display: 'flex', minW: '0' })}
+            title={t('nav.dashboard')}
+          >
             <Logo />
           </NavLink>
           <Button

@@ -14,10 +14,14 @@ export function Logo() {
         fontSize: { base: 'md', sm: 'lg' },
         whiteSpace: 'nowrap',
         color: 'fg.default',
+        minW: '0',
       })}
     >
-      <img src="/favicon.svg" alt="" width={32} height={32} />
-      {t('app.name')}
+      <img src="/favicon.svg" alt="" width={32} height={32} className={css({ flexShrink: 0 })} />
+      {/* a phone narrower than the name shortens it (…); the whole name is its title */}
+      <span title={t('app.name')} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', minW: '0' })}>
+        {t('app.name')}
+      </span>
     </span>
   )
 }

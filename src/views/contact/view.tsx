@@ -1,12 +1,11 @@
 import { useTranslation } from 'react-i18next'
-import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { type ContactDetail, contactResource, contactScreens } from '../../contract/contact'
 import { Badge } from '../../ui/badge'
-import { buttonRecipe } from '../../ui/button'
 import { formatDateTime } from '../shared/format'
 import { RecordView, viewStyles } from '../shared/record-view'
 import { useLang } from '../shared/runtime'
+import { ViewActions } from '../shared/view-actions'
 
 const { card, row, term } = viewStyles
 
@@ -25,9 +24,7 @@ function ContactView({ message }: { message: ContactDetail }) {
           {message.subject}
         </h2>
         <Badge tone={message.is_read ? 'neutral' : 'info'}>{message.is_read ? t('contact.read') : t('contact.unread')}</Badge>
-        <Link to={contactScreens.list} className={`${buttonRecipe({ variant: 'outline', size: 'sm' })} ${css({ ms: 'auto' })}`}>
-          {t('actions.back')}
-        </Link>
+        <ViewActions backPath={contactScreens.list} />
       </div>
       <dl>
         <div className={row}>

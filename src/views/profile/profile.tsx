@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { Avatar } from '../../ui/avatar'
 import { formatDateTime } from '../shared/format'
+import { cardStyle } from '../shared/card'
 import { useAdmin, useLang } from '../shared/runtime'
 
 const row = css({
@@ -22,16 +23,7 @@ export function ProfileScreen() {
   const lang = useLang()
   if (!admin) return null
   return (
-    <section
-      className={css({
-        bg: 'bg.surface',
-        borderRadius: '2xl',
-        borderWidth: '1px',
-        borderColor: 'border.default',
-        p: { base: '5', md: '8' },
-        maxW: '3xl',
-      })}
-    >
+    <section className={cx(cardStyle, css({ maxW: '3xl' }))}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '4', mb: '4' })}>
         <Avatar name={admin.name} src={admin.avatar} />
         <h2 className={css({ fontSize: 'xl', fontWeight: '700' })}>{admin.name}</h2>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
-import { Link, useSearchParams } from 'react-router-dom'
+import { useSearchParams } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import {
   type CompanyRequest,
@@ -12,11 +12,11 @@ import {
 } from '../../contract/support'
 import { supportStatusOf } from '../../domain/support'
 import { Badge } from '../../ui/badge'
-import { buttonRecipe } from '../../ui/button'
 import { formatDateTime } from '../shared/format'
 import { RecordView, viewStyles } from '../shared/record-view'
 import { SupportActionButton, type SupportDone } from './support-action'
 import { useCan, useLang, useToaster } from '../shared/runtime'
+import { ViewActions } from '../shared/view-actions'
 
 /** `view/{id}` of a shipping issue, or of a company request with `?kind=company`. */
 export function SupportViewScreen() {
@@ -55,7 +55,6 @@ function SupportCard({
   back: string
   children: ReactNode
 }) {
-  const { t } = useTranslation()
   return (
     <section className={viewStyles.card} aria-labelledby="support-title">
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', mb: '4', flexWrap: 'wrap' })}>
@@ -63,12 +62,7 @@ function SupportCard({
           {title}
         </h2>
         {badge}
-        <div className={css({ display: 'flex', gap: '2', ms: 'auto' })}>
-          {action}
-          <Link to={back} className={buttonRecipe({ variant: 'outline', size: 'sm' })}>
-            {t('actions.back')}
-          </Link>
-        </div>
+        <ViewActions backPath={back}>{action}</ViewActions>
       </div>
       <dl>{children}</dl>
     </section>
