@@ -8,6 +8,7 @@ export type ServerEnv = {
   databaseUrl: string | undefined
   adminEmail: string | undefined
   adminPassword: string | undefined
+  adminName: string | undefined
   publicUrl: string
   smtpUrl: string | undefined
   mailFrom: string
@@ -35,7 +36,7 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 /**
  * Reads the environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, ADMIN_EMAIL,
- * ADMIN_PASSWORD, PUBLIC_URL (http://localhost:PORT), SMTP_URL, MAIL_FROM, SEED_DEMO (on; `0` turns it
+ * ADMIN_PASSWORD, ADMIN_NAME, PUBLIC_URL (http://localhost:PORT), SMTP_URL, MAIL_FROM, SEED_DEMO (on; `0` turns it
  * off), DEMO_PASSWORD, LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_LOGIN_MAX, RATE_LIMIT_FAILED_LOGIN_MAX, RATE_LIMIT_FORGOT_MAX,
  * RATE_LIMIT_CONTACT_MAX.
  */
@@ -73,6 +74,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     databaseUrl: blank(env.DATABASE_URL),
     adminEmail: blank(env.ADMIN_EMAIL)?.toLowerCase(),
     adminPassword,
+    adminName: blank(env.ADMIN_NAME),
     publicUrl: publicUrl.replace(/\/+$/, ''),
     smtpUrl: blank(env.SMTP_URL),
     mailFrom: blank(env.MAIL_FROM) ?? `Vendors Platform <no-reply@${new URL(publicUrl).hostname}>`,

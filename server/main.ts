@@ -45,7 +45,7 @@ async function main() {
   else log.info({ outbox: join(env.dataDir, 'outbox') }, 'mail: written to the outbox (set SMTP_URL to send)')
 
   const now = new Date()
-  const primary = await ensurePrimaryAdmin(database.db, { email: env.adminEmail, password: env.adminPassword }, now)
+  const primary = await ensurePrimaryAdmin(database.db, { email: env.adminEmail, password: env.adminPassword, name: env.adminName }, now)
   if (primary.created && primary.generatedPassword) {
     log.warn(
       { email: primary.email },

@@ -13,7 +13,7 @@ import { hashToken } from '../../server/lib/crypto'
 
 const repoRoot = new URL('../..', import.meta.url).pathname
 
-export const ADMIN = { email: 'owner@example.com', password: 'Owner#Pass2026', name: 'Administrator' }
+export const ADMIN = { email: 'owner@example.com', password: 'Owner#Pass2026', name: 'مدير المنصة' }
 export const DEMO_PASSWORD = 'Demo#Pass2026'
 export const INACTIVE_ADMIN = 'fahad.inactive@example.com'
 /** A reset link that expired an hour ago, planted before the server starts. */

@@ -25,8 +25,18 @@ describe.each(backends)('database on $name', (backend) => {
     expect(second).toEqual({ created: false })
     const rows = await server.db.select().from(admins)
     expect(rows).toHaveLength(1)
-    expect(rows[0]).toMatchObject({ email: 'boss@example.com', userType: 'primary', isActive: true, version: 1 })
+    expect(rows[0]).toMatchObject({ email: 'boss@example.com', name: 'مدير المنصة', userType: 'primary', isActive: true, version: 1 })
     expect(await verifyPassword(rows[0]!.passwordHash, 'Boss-password-1')).toBe(true)
+  })
+
+  it('names the primary admin as ADMIN_NAME says', async () => {
+    await ensurePrimaryAdmin(
+      server.db,
+      { email: 'boss@example.com', password: 'Boss-password-1', name: 'Sara Al-Otaibi' },
+      server.clock.now(),
+    )
+    const [row] = await server.db.select().from(admins)
+    expect(row?.name).toBe('Sara Al-Otaibi')
   })
 
   it('generates a strong password for admin@example.com when none is given', async () => {

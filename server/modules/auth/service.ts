@@ -247,14 +247,16 @@ export const adminResetIdentity: ResetIdentity = {
 }
 
 const DEFAULT_ADMIN_EMAIL = 'admin@example.com'
+/** The primary admin speaks Arabic first, like the platform: its name is written in Arabic unless ADMIN_NAME says otherwise. */
+const DEFAULT_ADMIN_NAME = 'مدير المنصة'
 
 /**
- * On an empty admins table, creates the primary admin from the given email and password, or
- * admin@example.com with a generated password (returned so start-up can show it once).
+ * On an empty admins table, creates the primary admin from the given email, password and name, or
+ * admin@example.com named "مدير المنصة" with a generated password (returned so start-up can show it once).
  */
 export async function ensurePrimaryAdmin(
   db: Db,
-  input: { email?: string; password?: string; name?: string },
+  input: { email?: string | undefined; password?: string | undefined; name?: string | undefined },
   now: Date,
 ): Promise<{ created: false } | { created: true; email: string; generatedPassword: string | null }> {
   const [row] = await db.select({ n: count() }).from(admins)
@@ -263,7 +265,13 @@ export async function ensurePrimaryAdmin(
   const generatedPassword = input.password ? null : generatePassword()
   const admin = await createAdmin(
     db,
-    { name: input.name ?? 'Administrator', email, password: input.password ?? generatedPassword ?? '', userType: 'primary', locale: 'ar' },
+    {
+      name: input.name ?? DEFAULT_ADMIN_NAME,
+      email,
+      password: input.password ?? generatedPassword ?? '',
+      userType: 'primary',
+      locale: 'ar',
+    },
     now,
   )
   return { created: true, email: admin.email, generatedPassword }
