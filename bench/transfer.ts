@@ -87,7 +87,8 @@ function report(name: string, m: ReturnType<typeof meter>, goals: { js?: number;
   console.log(`  CSS        ${kb(m.totals.css)}`)
   console.log(
     `  fonts      ${kb(m.totals.font)}  ${m.files
-      .filter((f) => f.kind === 'font')
+      // a face taken from the memory cache costs nothing and is not listed
+      .filter((f) => f.kind === 'font' && f.bytes > 0)
       .map((f) =>
         f.url
           .split('/')
@@ -142,6 +143,9 @@ try {
     await page.locator('input[type="password"]').fill(password)
     await page.locator('button[type="submit"]').click()
     await page.waitForURL('**/admin-panel/dashboard')
+    // the admin shell is on screen (it loads once the session is confirmed, possibly after a pause
+    // long enough to look like an idle network)
+    await page.getByTestId('account-menu').waitFor()
     await settle(page)
     report(`sign-in -> dashboard (${lang})`, signIn, {})
     signIn.stop()
@@ -190,6 +194,7 @@ try {
     await cdp.send('Network.enable')
     const m = meter(cdp)
     await p.goto(`/admin-panel/${route}`)
+    await p.getByTestId('account-menu').waitFor()
     await settle(p)
     worst = Math.max(worst, m.totals.js)
     console.log(`  ${route.padEnd(28)} ${kb(m.totals.js)}${m.totals.js <= 220 * 1024 ? '' : '  NOT met'}`)
