@@ -5,7 +5,16 @@ import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
 import type { Db } from './db'
-import type { AppConfig, AppDeps, Authenticator, IdentityName, ListProvider, ResolvedConfig, ServerModule } from './lib/context'
+import type {
+  AppConfig,
+  AppDeps,
+  Authenticator,
+  DeletionGuard,
+  IdentityName,
+  ListProvider,
+  ResolvedConfig,
+  ServerModule,
+} from './lib/context'
 import { sanitizeError, redactUrl } from './lib/log'
 import { validatorCompiler } from './lib/validation'
 import { warmUpPasswordHashing } from './lib/crypto'
@@ -120,7 +129,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       ? options.mailer(app.log)
       : (options.mailer ?? createOutboxMailer(join(config.dataDir, 'outbox'), app.log))
   const mail = new MailQueue(mailer, app.log)
-  const deps: AppDeps = { db: options.db, clock: options.clock ?? (() => new Date()), mail, config, log: app.log }
+  const deletionGuards = new Map<string, DeletionGuard[]>()
+  for (const module of modules)
+    for (const [resource, guard] of Object.entries(module.deletionGuards ?? {}))
+      deletionGuards.set(resource, [...(deletionGuards.get(resource) ?? []), guard])
+  const deps: AppDeps = { db: options.db, clock: options.clock ?? (() => new Date()), mail, config, log: app.log, deletionGuards }
   app.decorate('deps', deps)
 
   registerHttpBasics(app)

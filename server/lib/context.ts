@@ -51,7 +51,19 @@ export type AppDeps = {
   mail: MailQueue
   config: ResolvedConfig
   log: FastifyBaseLogger
+  /** What every module says before a record of a resource is deleted, by resource name. */
+  deletionGuards: ReadonlyMap<string, readonly DeletionGuard[]>
 }
+
+/** Why a record cannot be deleted now: a catalogue key and its values (answered as 409). */
+export type DeletionRefusal = { key: string; values?: Record<string, string | number> }
+
+/**
+ * Asked, inside the delete's transaction, before a record of another module's resource is deleted:
+ * a refusal when this module's rows still need it (a package with active subscriptions, a category
+ * a marketplace category is mapped to), else null.
+ */
+export type DeletionGuard = (db: Db, id: number) => Promise<DeletionRefusal | null>
 
 export type IdentityName = 'admin' | 'user'
 
@@ -106,6 +118,11 @@ export type ServerModule = {
   authenticators?: Partial<Record<IdentityName, Authenticator>>
   seed?: Seeder
   housekeeping?: (deps: AppDeps) => Promise<void>
+  /**
+   * Records of other modules' resources this module's rows depend on, by resource name: the generic
+   * delete asks each guard first, so the owning module needs no knowledge of who refers to it.
+   */
+  deletionGuards?: Readonly<Record<string, DeletionGuard>>
 }
 
 /** A select list of `core/list/{name}`: who may read it, its filters (a strict query schema) and how to load it. */

@@ -317,7 +317,10 @@ function isForeignKeyViolation(error: unknown): boolean {
   return false
 }
 
-/** Deletes a record unless the module refuses (409 with the module's reason) or other rows still point at it. */
+/**
+ * Deletes a record unless its module refuses, or another module's deletion guard does (409 with the
+ * reason), or other rows still point at it (409).
+ */
 export async function deleteRecord({ deps, admin }: WriteContext, def: AnyResourceDefinition, id: number): Promise<void> {
   const now = deps.clock()
   try {
@@ -325,6 +328,10 @@ export async function deleteRecord({ deps, admin }: WriteContext, def: AnyResour
       const before = await lockRow(tx, def, id)
       const reason = await def.deleteRefusal?.(tx, id)
       if (reason) throw new AppError(409, reason)
+      for (const guard of deps.deletionGuards.get(def.name) ?? []) {
+        const refusal = await guard(tx, id)
+        if (refusal) throw new AppError(409, refusal.key, { values: refusal.values })
+      }
       await tx.delete(def.table).where(eq(def.table.id, id))
       const removed: Record<string, unknown> = {}
       for (const key of Object.keys(before)) removed[key] = null

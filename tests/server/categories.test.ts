@@ -6,7 +6,7 @@ import { EXACT_COUNT_LIMIT } from '../../src/contract/resource'
 import { auditLog } from '../../server/db/tables'
 import { categories } from '../../server/modules/categories/schema'
 import { demoRolePermissions } from '../../server/modules/roles/seed'
-import { loadModules } from '../../server/lib/modules'
+import { defineServerModule, loadModules } from '../../server/lib/modules'
 import { backends, grantRole, useTestServer, type TestServer } from './helpers'
 
 const BASE = '/api/admin-panal/categories'
@@ -335,6 +335,33 @@ describe.each(backends)('categories resource on $name', (backend) => {
       expect(audit).toMatchObject({ action: 'delete', recordId: smartphones })
       expect(audit!.changes).toMatchObject({ name_en: { from: 'Smartphones', to: null } })
     })
+  })
+
+  it("is not deleted while another module's deletion guard refuses: 409 with its reason, nothing removed or audited", async () => {
+    const asked: number[] = []
+    const { smartphones, fashion } = await tree(server)
+    await server.rebuild({
+      extraModules: [
+        defineServerModule({
+          name: 'needs-fashion',
+          description: 'A module whose rows need the Fashion category',
+          deletionGuards: {
+            categories: async (_db, id) => {
+              asked.push(id)
+              return id === fashion ? { key: 'errors.inUse' } : null
+            },
+          },
+        }),
+      ],
+    })
+    const token = await primary()
+    const refused = await server.request({ method: 'DELETE', url: `${BASE}/${fashion}`, token, lang: 'en' })
+    expect(refused.status).toBe(409)
+    expect(refused.json.message).toBe('This record cannot be deleted because other records still use it.')
+    expect((await server.request({ url: `${BASE}/${fashion}`, token })).status).toBe(200)
+    expect(await server.db.select().from(auditLog)).toHaveLength(0)
+    expect((await server.request({ method: 'DELETE', url: `${BASE}/${smartphones}`, token })).status).toBe(200)
+    expect(asked).toEqual([fashion, smartphones])
   })
 
   describe('permissions', () => {

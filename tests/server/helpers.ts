@@ -7,7 +7,8 @@ import postgres from 'postgres'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../../server/app'
 import { openDatabase, type Database, type Db } from '../../server/db'
-import type { RateLimitConfig } from '../../server/lib/context'
+import type { RateLimitConfig, ServerModule } from '../../server/lib/context'
+import { loadModules } from '../../server/lib/modules'
 import { createMemoryMailer, type MailMessage } from '../../server/mail'
 import { createAdmin, type NewAdmin } from '../../server/modules/auth/service'
 import { createUser, type NewUser } from '../../server/modules/users/service'
@@ -129,6 +130,8 @@ export type TestAppOptions = {
   bodyLimit?: number
   sessionTtlMs?: number
   trustProxy?: boolean
+  /** Modules mounted beside every module of `server/modules` (a test's own). */
+  extraModules?: readonly ServerModule[]
 }
 
 /** Registers the hooks of one suite on `backend` and returns its (lazily filled) server handle. */
@@ -145,6 +148,7 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
     const merged = { ...defaults, ...options }
     mailer = createMemoryMailer()
     app = await buildApp({
+      ...(merged.extraModules ? { modules: [...(await loadModules()), ...merged.extraModules] } : {}),
       db: database!.db,
       clock: () => new Date(time),
       mailer,
