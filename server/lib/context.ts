@@ -56,7 +56,7 @@ export type AppDeps = {
 }
 
 /** Why a record cannot be deleted now: a catalogue key and its values (answered as 409). */
-export type DeletionRefusal = { key: string; values?: Record<string, string | number> }
+type DeletionRefusal = { key: string; values?: Record<string, string | number> }
 
 /**
  * Asked, inside the delete's transaction, before a record of another module's resource is deleted:
