@@ -12,8 +12,6 @@ export type TermsContext = {
   errors: Record<string, string[]>
   /** Failure of the last load or save. */
   failure: Failure | null
-  /** Server message of the last save. */
-  message: string | null
   /** The texts differ from the stored ones (reported by the form). */
   dirty: boolean
 }
@@ -50,6 +48,8 @@ export const termsMachine = setup({
   actions: {
     proceedNavigation: () => {},
     stayOnForm: () => {},
+    /** The texts were saved: the app confirms it with the server's message (a toast, as every save). */
+    onSaved: (_, _params: { message: string }) => {},
     setRecord: assign((_, params: { record: TermsCondition | null }) => ({
       record: params.record,
       failure: null,
@@ -58,13 +58,12 @@ export const termsMachine = setup({
     })),
     setSaved: assign((_, params: SaveOutput) => ({
       record: params.record,
-      message: params.message,
       failure: null,
       errors: {},
       dirty: false,
     })),
     setDirty: assign((_, params: { dirty: boolean }) => ({ dirty: params.dirty })),
-    clearMessages: assign({ message: null, failure: null, errors: {} }),
+    clearMessages: assign({ failure: null, errors: {} }),
     setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     setFieldErrors: assign((_, params: { error: unknown }) => {
       const failure = failureOf(params.error)
@@ -79,7 +78,7 @@ export const termsMachine = setup({
   },
 }).createMachine({
   id: 'terms',
-  context: { record: null, errors: {}, failure: null, message: null, dirty: false },
+  context: { record: null, errors: {}, failure: null, dirty: false },
   initial: 'loading',
   on: {
     'terms.navigationBlocked': {
@@ -103,7 +102,7 @@ export const termsMachine = setup({
       on: { 'terms.retry': 'loading' },
     },
     editing: {
-      description: 'The admin edits both texts; `message` holds the last save message.',
+      description: 'The admin edits both texts.',
       on: {
         'terms.save': { target: 'saving', actions: 'clearMessages' },
         'terms.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
@@ -123,7 +122,13 @@ export const termsMachine = setup({
           ...(event.type === 'terms.save' ? event.values : { terms_ar: '', terms_en: '' }),
           ...(context.record ? { version: context.record.version } : {}),
         }),
-        onDone: { target: 'editing', actions: { type: 'setSaved', params: ({ event }) => event.output } },
+        onDone: {
+          target: 'editing',
+          actions: [
+            { type: 'setSaved', params: ({ event }) => event.output },
+            { type: 'onSaved', params: ({ event }) => ({ message: event.output.message }) },
+          ],
+        },
         onError: [
           {
             guard: { type: 'isValidation', params: ({ event }) => ({ error: event.error }) },
@@ -177,7 +182,6 @@ export const termsViewOf = (s: TermsSnapshot) => ({
   /** The load failed: its message ('' for none), with a retry. */
   loadFailure: s.matches('loadFailed') ? (s.context.failure?.message ?? '') : null,
   record: s.context.record,
-  message: s.context.message,
   saving: s.matches('saving'),
   /** A stale save: the server's message ('' for none), with a reload. */
   conflict: s.matches('conflict') ? (s.context.failure?.message ?? '') : null,

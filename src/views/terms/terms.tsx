@@ -8,7 +8,6 @@ import { termsAccess, termsBody } from '../../contract/terms'
 import { isTermsNavigationHeld, termsHoldUnsavedChanges, termsMachine, termsViewOf, type TermsValues } from '../../machines/terms'
 import { FormRichTextEditor } from '../../forms/ark-fields'
 import { zodValidator } from '../../forms/zod-adapter'
-import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/modal'
 import { LoadingScreen } from '../../ui/spinner'
@@ -18,7 +17,7 @@ import { FailureDialog } from '../shared/failure-dialog'
 import { formatDateTime } from '../shared/format'
 import { type LeaveQuestion, useGuardedChart, useNavigationGuard } from '../shared/navigation-guard'
 import { useTranslateRef } from '../shared/use-translate-ref'
-import { useCan, useChart, useLang } from '../shared/runtime'
+import { useCan, useChart, useLang, useToaster } from '../shared/runtime'
 
 const leaveQuestion: LeaveQuestion<ActorRefFrom<typeof termsMachine>> = {
   blocked: { type: 'terms.navigationBlocked' },
@@ -33,13 +32,12 @@ export function TermsScreen() {
   const editorLabels = useEditorLabels()
   const canUpdate = useCan(termsAccess.can.update)
   const guard = useNavigationGuard()
-  const terms = useChart(termsMachine.provide({ actions: guard.actions }))
-  useGuardedChart(terms, guard, leaveQuestion)
-  const { loading, loadFailure, record, message, saving, conflict, failure, errors, confirmingLeave } = useSelector(
-    terms,
-    termsViewOf,
-    shallowEqual,
+  const toaster = useToaster()
+  const terms = useChart(
+    termsMachine.provide({ actions: { ...guard.actions, onSaved: (_, { message }) => toaster.success({ title: message }) } }),
   )
+  useGuardedChart(terms, guard, leaveQuestion)
+  const { loading, loadFailure, record, saving, conflict, failure, errors, confirmingLeave } = useSelector(terms, termsViewOf, shallowEqual)
   const lang = useLang()
   const initialValues = useMemo<TermsValues>(() => ({ terms_ar: record?.terms_ar ?? '', terms_en: record?.terms_en ?? '' }), [record])
   const validate = useMemo(() => zodValidator(termsBody, translate), [translate])
@@ -62,11 +60,6 @@ export function TermsScreen() {
               terms.getSnapshot().status === 'active' && terms.send({ type: 'terms.changed', dirty: Boolean(dirty) })
             }
           />
-          {message ? (
-            <div className={css({ mb: '5' })}>
-              <Alert tone="success">{message}</Alert>
-            </div>
-          ) : null}
           <div className={css({ display: 'flex', flexDir: 'column', gap: '6' })}>
             <FormRichTextEditor
               name="terms_ar"
