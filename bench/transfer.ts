@@ -101,6 +101,9 @@ function report(name: string, m: ReturnType<typeof meter>, goals: { js?: number;
   console.log(`  API        ${kb(m.totals.api)}`)
   console.log(`  other      ${kb(m.totals.other)}`)
   console.log(`  in all     ${kb(all)}${verdict(all, goals.all)}`)
+  // BENCH_FILES=1 lists every file of a figure, heaviest first
+  if (process.env.BENCH_FILES)
+    for (const f of [...m.files].sort((a, b) => b.bytes - a.bytes)) console.log(`    ${kb(f.bytes)}  ${f.kind.padEnd(5)} ${f.url}`)
   const plain = m.files.filter((f) => f.kind !== 'font' && f.kind !== 'other' && f.bytes > 1500 && !f.encoding)
   if (plain.length) console.log(`  sent uncompressed: ${plain.map((f) => f.url).join(', ')}`)
 }
@@ -198,6 +201,8 @@ try {
     await settle(p)
     worst = Math.max(worst, m.totals.js)
     console.log(`  ${route.padEnd(28)} ${kb(m.totals.js)}${m.totals.js <= 220 * 1024 ? '' : '  NOT met'}`)
+    if (process.env.BENCH_FILES)
+      for (const f of m.files.filter((x) => x.kind === 'js').sort((a, b) => b.bytes - a.bytes)) console.log(`      ${kb(f.bytes)}  ${f.url}`)
     await fresh.close()
   }
   console.log(`  heaviest: ${kb(worst)} (${worst <= 220 * 1024 ? 'met' : 'NOT met'})`)

@@ -1,4 +1,4 @@
-import { createContext, useContext, type ReactNode } from 'react'
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react'
 import type { i18n as I18n } from 'i18next'
 import { createActor, type ActorRefFrom } from 'xstate'
 import { configureClient } from '../api/client'
@@ -9,7 +9,7 @@ import { localeMachine } from '../machines/locale'
 import { navigationMachine } from '../machines/navigation'
 import { IDENTITY_STORAGE_KEY, sessionMachine, type Identity } from '../machines/session'
 import { actorOptions } from '../machines/runtime'
-import { createToaster, type AppToaster } from '../ui/toast'
+import { createLazyToaster, type AppToaster } from '../ui/lazy-toaster'
 import { AppActorsProvider } from '../views/shared/runtime'
 import { layoutStore } from './layout-store'
 
@@ -18,8 +18,10 @@ export type Root = {
   locale: ActorRefFrom<typeof localeMachine>
   navigation: ActorRefFrom<typeof navigationMachine>
   lists: ActorRefFrom<typeof listsMachine>
-  /** Short confirmations (saved, deleted) at the top inline end. */
+  /** Short confirmations (saved, deleted) at the bottom inline end. */
   toaster: AppToaster
+  /** Where the toasts are drawn (the toaster's code loads with the first toast). */
+  ToastOutlet: ComponentType<{ closeLabel: string }>
 }
 
 const readLocale = (): Locale | null => {
@@ -37,7 +39,7 @@ const readIdentity = (): Identity | null => {
  * navigation asks the session to verify, the HTTP client purges on 401.
  */
 export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToTop: () => void }): Root {
-  const toaster = createToaster()
+  const { toaster, ToastOutlet } = createLazyToaster()
   const locale = createActor(
     localeMachine.provide({
       actions: {
@@ -53,7 +55,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
           if (admin) session.send({ type: 'session.adminUpdated', admin: { ...admin, locale: params.locale } })
         },
         saveFailed: (_, params) =>
-          void toaster.error({
+          toaster.error({
             title: params.message || i18n.t(params.status === 0 ? 'errors.network' : 'errors.generic'),
           }),
       },
@@ -103,7 +105,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
   locale.start()
   session.start()
   navigation.start()
-  return { session, locale, navigation, lists, toaster }
+  return { session, locale, navigation, lists, toaster, ToastOutlet }
 }
 
 const RootContext = createContext<Root | null>(null)

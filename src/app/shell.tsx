@@ -6,12 +6,11 @@ import { Outlet, useLocation, useRouteError } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { Button } from '../ui/button'
 import { LoadingScreen } from '../ui/spinner'
-import { Toaster } from '../ui/toast'
 import { useRoot } from './root'
 
 /** Every navigation goes to the navigation chart; Ark's components follow the language. */
 export function Shell() {
-  const { navigation, locale, toaster } = useRoot()
+  const { navigation, locale, toaster, ToastOutlet } = useRoot()
   const { t } = useTranslation()
   const location = useLocation()
   const lang = useSelector(locale, (s) => s.context.locale)
@@ -23,7 +22,7 @@ export function Shell() {
   const shownBefore = useRef<string[]>([])
   useEffect(() => {
     for (const id of shownBefore.current) toaster.dismiss(id)
-    shownBefore.current = toaster.getVisibleToasts().flatMap((toast) => (toast.id ? [toast.id] : []))
+    shownBefore.current = toaster.visibleIds()
   }, [toaster, location.pathname])
   useEffect(() => {
     document.title = `${t('app.adminPanel')} · ${t('app.name')}`
@@ -31,7 +30,7 @@ export function Shell() {
   return (
     <LocaleProvider locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
       <Outlet />
-      <Toaster toaster={toaster} closeLabel={t('actions.close')} />
+      <ToastOutlet closeLabel={t('actions.close')} />
     </LocaleProvider>
   )
 }

@@ -4,7 +4,7 @@ import { cx, sva } from 'styled-system/css'
 import { iconButtonRecipe } from './button'
 import { AlertIcon, CheckCircleIcon, CloseIcon } from './icons'
 
-export type AppToaster = CreateToasterReturn
+type ArkToasterStore = CreateToasterReturn
 
 /**
  * One toaster per app: `toaster.success({ title, description })` / `toaster.info(...)` / `toaster.error(...)`. Placed at
@@ -13,7 +13,7 @@ export type AppToaster = CreateToasterReturn
  */
 export function createToaster(
   options: { placement?: 'top-end' | 'top-start' | 'bottom-end' | 'bottom-start'; duration?: number; max?: number } = {},
-): AppToaster {
+): ArkToasterStore {
   return arkCreateToaster({
     placement: options.placement ?? 'bottom-end',
     duration: options.duration ?? 5000,
@@ -65,7 +65,7 @@ const toastRecipe = sva({
 })
 
 /** Renders the toasts of `toaster`; `closeLabel` names each toast's close button. */
-export function Toaster({ toaster, closeLabel }: { toaster: AppToaster; closeLabel: string }) {
+export function Toaster({ toaster, closeLabel }: { toaster: ArkToasterStore; closeLabel: string }) {
   const s = toastRecipe()
   return (
     <Portal>

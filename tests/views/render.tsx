@@ -8,7 +8,7 @@ import type { Locale } from '../../src/contract/common'
 import { createI18n } from '../../src/i18n'
 import { RootProvider, type Root } from '../../src/app/root'
 import { listsMachine } from '../../src/machines/lists'
-import { createToaster } from '../../src/ui/toast'
+import { createLazyToaster } from '../../src/ui/lazy-toaster'
 import { localeMachine } from '../../src/machines/locale'
 import { navigationMachine } from '../../src/machines/navigation'
 import { sessionMachine } from '../../src/machines/session'
@@ -47,7 +47,8 @@ export function renderScreen(
   ).start()
   const navigation = createActor(navigationMachine, { input: { identity: null } }).start()
   const lists = createActor(listsMachine).start()
-  const root: Root = { session, locale, navigation, lists, toaster: createToaster() }
+  const { toaster, ToastOutlet } = createLazyToaster()
+  const root: Root = { session, locale, navigation, lists, toaster, ToastOutlet }
   const result = render(
     <I18nextProvider i18n={i18n}>
       <RootProvider root={root}>

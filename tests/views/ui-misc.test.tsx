@@ -6,6 +6,7 @@ import { Badge } from '../../src/ui/badge'
 import { Switch } from '../../src/ui/switch'
 import { Tabs } from '../../src/ui/tabs'
 import { createToaster, Toaster } from '../../src/ui/toast'
+import { createLazyToaster } from '../../src/ui/lazy-toaster'
 
 describe('Badge', () => {
   it('renders each tone with its own class and data-tone', () => {
@@ -111,5 +112,30 @@ describe('Toaster', () => {
     expect(saved?.getAttribute('data-type')).toBe('success')
     expect(failed?.getAttribute('data-type')).toBe('error')
     expect(screen.getAllByRole('button', { name: 'Dismiss' })).toHaveLength(2)
+  })
+})
+
+describe('the lazy toaster', () => {
+  it('loads the toast code with the first toast only, and shows what was asked before it loaded', async () => {
+    let loads = 0
+    const { toaster, ToastOutlet } = createLazyToaster(() => {
+      loads += 1
+      return import('../../src/ui/toast')
+    })
+    render(<ToastOutlet closeLabel="Dismiss" />)
+    // nothing asked for yet: nothing loaded, nothing drawn
+    await act(async () => {})
+    expect(loads).toBe(0)
+    expect(toaster.visibleIds()).toEqual([])
+    act(() => {
+      toaster.success({ title: 'Saved' })
+      toaster.info({ title: 'Already done' })
+    })
+    expect(await screen.findByText('Saved')).toBeTruthy()
+    expect(await screen.findByText('Already done')).toBeTruthy()
+    expect(loads).toBe(1)
+    await waitFor(() => expect(toaster.visibleIds()).toHaveLength(2))
+    act(() => toaster.dismiss())
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull())
   })
 })

@@ -7,7 +7,7 @@ import { isListLoading, listFailureOf, listOf, type ListFilters, type listsMachi
 import { chosenLocale, type localeMachine } from '../../machines/locale'
 import { actorOptions } from '../../machines/runtime'
 import type { sessionMachine } from '../../machines/session'
-import type { AppToaster } from '../../ui/toast'
+import type { AppToaster } from '../../ui/lazy-toaster'
 
 /** The app-wide actors screens may reach, through the narrow hooks below (never all at once). */
 export type AppActors = {
