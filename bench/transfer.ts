@@ -202,7 +202,8 @@ try {
     worst = Math.max(worst, m.totals.js)
     console.log(`  ${route.padEnd(28)} ${kb(m.totals.js)}${m.totals.js <= 220 * 1024 ? '' : '  NOT met'}`)
     if (process.env.BENCH_FILES)
-      for (const f of m.files.filter((x) => x.kind === 'js').sort((a, b) => b.bytes - a.bytes)) console.log(`      ${kb(f.bytes)}  ${f.url}`)
+      for (const f of m.files.filter((x) => x.kind === 'js').sort((a, b) => b.bytes - a.bytes))
+        console.log(`      ${kb(f.bytes)}  ${f.url}`)
     await fresh.close()
   }
   console.log(`  heaviest: ${kb(worst)} (${worst <= 220 * 1024 ? 'met' : 'NOT met'})`)
