@@ -23,7 +23,7 @@ export const dialogStyles = {
     outline: 'none',
   }),
   title: css({ fontSize: 'lg', fontWeight: '700' }),
-  description: css({ color: 'fg.muted', fontSize: 'sm' }),
+  description: css({ color: 'fg.muted', fontSize: 'sm', whiteSpace: 'pre-line' }),
 }
 
 const iconWrap = css({ w: '14', h: '14', borderRadius: 'full', display: 'grid', placeItems: 'center' })
