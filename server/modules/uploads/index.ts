@@ -2,6 +2,7 @@ import { createReadStream } from 'node:fs'
 import { stat } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { FastifyPluginAsync } from 'fastify'
+import { z } from 'zod'
 import { SELF_PERMISSION } from '../../../src/contract/access'
 import { envelope } from '../../../src/contract/common'
 import { STORED_IMAGE_PATTERN, uploadResult, uploadsPaths } from '../../../src/contract/uploads'
@@ -49,19 +50,32 @@ const uploadRoutes: FastifyPluginAsync = async (app) => {
   )
 
   // Stored images, served from DATA_DIR/uploads (random names: nothing to list or guess).
-  app.get('/uploads/:name', { schema: { hide: true }, config: { public: true } }, async (request, reply) => {
-    const { name } = request.params as { name: string }
-    const match = STORED_IMAGE_PATTERN.exec(name)
-    if (!match) throw new AppError(404, 'errors.notFound')
-    const path = join(app.deps.config.dataDir, 'uploads', name)
-    const info = await stat(path).catch(() => null)
-    if (!info?.isFile()) throw new AppError(404, 'errors.notFound')
-    return reply
-      .type(TYPES[match[1] as keyof typeof TYPES])
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('content-security-policy', "default-src 'none'; sandbox")
-      .send(createReadStream(path))
-  })
+  app.get(
+    '/uploads/:name',
+    {
+      schema: {
+        tags: ['uploads'],
+        summary: 'A stored image (png, jpg or webp), served immutable and sandboxed; 404 for any other name',
+        params: z.object({ name: z.string().max(200) }),
+        produces: ['image/png', 'image/jpeg', 'image/webp'],
+        response: { 200: z.any().describe('the image'), ...errorResponses(404) },
+      },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      const { name } = request.params as { name: string }
+      const match = STORED_IMAGE_PATTERN.exec(name)
+      if (!match) throw new AppError(404, 'errors.notFound')
+      const path = join(app.deps.config.dataDir, 'uploads', name)
+      const info = await stat(path).catch(() => null)
+      if (!info?.isFile()) throw new AppError(404, 'errors.notFound')
+      return reply
+        .type(TYPES[match[1] as keyof typeof TYPES])
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .send(createReadStream(path))
+    },
+  )
 }
 
 export default defineServerModule({
