@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import multipart from '@fastify/multipart'
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify'
 import { serializerCompiler } from 'fastify-type-provider-zod'
+import type { Redis } from 'ioredis'
 import type { Db } from './db'
 import type {
   AppConfig,
@@ -39,6 +40,11 @@ export type BuildAppOptions = {
   logger?: boolean | Record<string, unknown>
   /** The modules to mount (default: all of `server/modules`). */
   modules?: readonly ServerModule[]
+  /**
+   * Shared state of several instances (rate limits, and what else must be seen by all): a Redis
+   * client (REDIS_URL), or none for one instance keeping it in memory. The caller closes it.
+   */
+  redis?: Redis | null
 }
 
 const DEFAULT_RATE_LIMIT = {
@@ -141,11 +147,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const authenticators: Partial<Record<IdentityName, Authenticator>> = {}
   for (const module of modules) Object.assign(authenticators, module.authenticators)
   registerAccess(app, authenticators)
-  await registerRateLimit(app, {
-    max: config.rateLimit.failedLoginMax,
-    windowMs: config.rateLimit.failedLoginWindowMs,
-    now: deps.clock,
-  })
+  await registerRateLimit(
+    app,
+    {
+      max: config.rateLimit.failedLoginMax,
+      windowMs: config.rateLimit.failedLoginWindowMs,
+      now: deps.clock,
+    },
+    options.redis ?? null,
+  )
   // JSON (and any other compressible answer) above 1 kB goes out compressed; the built app's files
   // are sent precompressed by the static plugin and pass through untouched
   await app.register(compress, {

@@ -6,6 +6,8 @@ export type ServerEnv = {
   host: string
   dataDir: string
   databaseUrl: string | undefined
+  /** Shared state of several instances (rate limits, live notifications); absent: one instance. */
+  redisUrl: string | undefined
   adminEmail: string | undefined
   adminPassword: string | undefined
   adminName: string | undefined
@@ -35,7 +37,7 @@ function positiveInt(name: string, value: string | undefined): number | undefine
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']
 
 /**
- * Reads the environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, ADMIN_EMAIL,
+ * Reads the environment: PORT (3000), HOST (0.0.0.0), DATA_DIR (./data), DATABASE_URL, REDIS_URL, ADMIN_EMAIL,
  * ADMIN_PASSWORD, ADMIN_NAME, PUBLIC_URL (http://localhost:PORT), SMTP_URL, MAIL_FROM, SEED_DEMO (on; `0` turns it
  * off), DEMO_PASSWORD, LOG_LEVEL (info), TRUST_PROXY, RATE_LIMIT_LOGIN_MAX, RATE_LIMIT_FAILED_LOGIN_MAX, RATE_LIMIT_FORGOT_MAX,
  * RATE_LIMIT_CONTACT_MAX.
@@ -72,6 +74,7 @@ export function readEnv(env: NodeJS.ProcessEnv = process.env): ServerEnv {
     host: blank(env.HOST) ?? '0.0.0.0',
     dataDir: resolve(blank(env.DATA_DIR) ?? './data'),
     databaseUrl: blank(env.DATABASE_URL),
+    redisUrl: blank(env.REDIS_URL),
     adminEmail: blank(env.ADMIN_EMAIL)?.toLowerCase(),
     adminPassword,
     adminName: blank(env.ADMIN_NAME),

@@ -8,6 +8,7 @@ import { seedDemo } from './db/seed'
 import { generatePassword } from './lib/crypto'
 import { createOutboxMailer, createSmtpMailer } from './mail'
 import { ensurePrimaryAdmin } from './modules/auth/service'
+import { connectRedis } from './lib/redis'
 
 const HOUR = 60 * 60 * 1000
 const SHUTDOWN_TIMEOUT_MS = 15_000
@@ -20,9 +21,11 @@ async function main() {
   const env = readEnv()
   const database = await openDatabase({ databaseUrl: env.databaseUrl, dataDir: env.dataDir })
   const staticDir = fileURLToPath(new URL('../dist', import.meta.url))
+  const redis = env.redisUrl ? await connectRedis(env.redisUrl, { onError: (error) => console.warn(`redis: ${error.message}`) }) : null
 
   const app = await buildApp({
     db: database.db,
+    redis,
     logger: { level: env.logLevel },
     config: {
       publicUrl: env.publicUrl,
@@ -41,6 +44,7 @@ async function main() {
   })
   const log = app.log
   log.info({ database: database.kind, dataDir: env.dataDir }, 'database ready, migrations applied')
+  log.info(redis ? 'shared state (rate limits) in Redis: instances may run side by side' : 'shared state in memory: one instance')
   if (env.smtpUrl) log.info('mail: sent through SMTP_URL')
   else log.info({ outbox: join(env.dataDir, 'outbox') }, 'mail: written to the outbox (set SMTP_URL to send)')
 
@@ -89,6 +93,7 @@ async function main() {
       clearInterval(timer)
       await app.close()
       await database.close()
+      await redis?.quit()
       log.info('stopped')
       process.exit(0)
     } catch (error) {

@@ -1,5 +1,6 @@
 import rateLimit, { type RateLimitOptions } from '@fastify/rate-limit'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
 import { AppError } from '../lib/errors'
 
 /** Failed sign-ins counted per client address, whatever the email (password spraying). */
@@ -19,7 +20,12 @@ declare module 'fastify' {
 /** Beyond this many addresses, expired entries are swept before a new one is added. */
 const SWEEP_AT = 10_000
 
-function failedSignIns(max: number, windowMs: number, now: () => Date): FailedSignIns {
+const refused = (seconds: number) => new AppError(429, 'errors.rateLimited', { values: { seconds: Math.max(1, Math.ceil(seconds)) } })
+/** A refused attempt (4xx but 429) counts against the address. */
+const isFailure = (reply: FastifyReply) => reply.statusCode >= 400 && reply.statusCode < 500 && reply.statusCode !== 429
+
+/** The counter in this process (one instance). */
+function failedSignInsInMemory(max: number, windowMs: number, now: () => Date): FailedSignIns {
   const byAddress = new Map<string, { failures: number; resetAt: number }>()
   const current = (ip: string) => {
     const entry = byAddress.get(ip)
@@ -32,13 +38,10 @@ function failedSignIns(max: number, windowMs: number, now: () => Date): FailedSi
   return {
     check: async (request) => {
       const entry = current(request.ip)
-      if (entry && entry.failures >= max) {
-        const seconds = Math.max(1, Math.ceil((entry.resetAt - now().getTime()) / 1000))
-        throw new AppError(429, 'errors.rateLimited', { values: { seconds } })
-      }
+      if (entry && entry.failures >= max) throw refused((entry.resetAt - now().getTime()) / 1000)
     },
     count: async (request, reply) => {
-      if (reply.statusCode < 400 || reply.statusCode >= 500 || reply.statusCode === 429) return
+      if (!isFailure(reply)) return
       const entry = current(request.ip)
       if (entry) {
         entry.failures += 1
@@ -50,17 +53,45 @@ function failedSignIns(max: number, windowMs: number, now: () => Date): FailedSi
   }
 }
 
+/** The counter in Redis, shared by every instance (its window runs on Redis's clock). */
+function failedSignInsInRedis(redis: Redis, max: number, windowMs: number): FailedSignIns {
+  const key = (request: FastifyRequest) => `failed-sign-in:${request.ip}`
+  return {
+    check: async (request) => {
+      const [[, failures], [, ttl]] = (await redis.multi().get(key(request)).pttl(key(request)).exec()) as [
+        [unknown, string | null],
+        [unknown, number],
+      ]
+      if (Number(failures ?? 0) >= max) throw refused((ttl > 0 ? ttl : windowMs) / 1000)
+    },
+    count: async (request, reply) => {
+      if (!isFailure(reply)) return
+      // the window starts with the first failure: the expiry is set only when there is none
+      await redis.multi().incr(key(request)).pexpire(key(request), windowMs, 'NX').exec()
+    },
+  }
+}
+
 /**
  * Registers @fastify/rate-limit with no global limit (routes opt in with `config.rateLimit`) and the
- * failed sign-in counter per address that sign-in routes share.
+ * failed sign-in counter per address that sign-in routes share; both in Redis when given one (several
+ * instances behind one load balancer), else in this process.
  */
-export async function registerRateLimit(app: FastifyInstance, failed: { max: number; windowMs: number; now: () => Date }): Promise<void> {
+export async function registerRateLimit(
+  app: FastifyInstance,
+  failed: { max: number; windowMs: number; now: () => Date },
+  redis: Redis | null,
+): Promise<void> {
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: (_request, context) =>
-      new AppError(429, 'errors.rateLimited', { values: { seconds: Math.max(1, Math.ceil(context.ttl / 1000)) } }),
+    // with Redis every instance counts in one place, so a limit reached through one holds on all
+    ...(redis ? { redis, nameSpace: 'rate-limit:', skipOnError: false } : {}),
+    errorResponseBuilder: (_request, context) => refused(context.ttl / 1000),
   })
-  app.decorate('failedSignIns', failedSignIns(failed.max, failed.windowMs, failed.now))
+  app.decorate(
+    'failedSignIns',
+    redis ? failedSignInsInRedis(redis, failed.max, failed.windowMs) : failedSignInsInMemory(failed.max, failed.windowMs, failed.now),
+  )
 }
 
 const emailOf = (request: FastifyRequest): string => {

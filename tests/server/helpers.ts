@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
+import type { Redis } from 'ioredis'
 import postgres from 'postgres'
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest'
 import { buildApp, type BuildAppOptions } from '../../server/app'
@@ -120,6 +121,8 @@ export type TestServer = {
   loginUser: (email: string, password?: string) => Promise<string>
   /** Rebuilds the app with other options (same database and clock), e.g. small rate limits. */
   rebuild: (options?: TestAppOptions) => Promise<FastifyInstance>
+  /** Another instance of the app on the same database and clock, as a second server would be (the caller closes it). */
+  sibling: (options?: TestAppOptions) => Promise<FastifyInstance>
 }
 
 export type TestAppOptions = {
@@ -132,6 +135,8 @@ export type TestAppOptions = {
   trustProxy?: boolean
   /** Modules mounted beside every module of `server/modules` (a test's own). */
   extraModules?: readonly ServerModule[]
+  /** Shared state in this Redis (as with REDIS_URL); none by default. */
+  redis?: Redis | null
 }
 
 /** Registers the hooks of one suite on `backend` and returns its (lazily filled) server handle. */
@@ -143,16 +148,16 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
   let dataDir = ''
   let counter = 0
 
-  const build = async (options: TestAppOptions = {}) => {
-    if (app) await app.close()
+  /** A new app on this suite's database and clock (with its own mail box). */
+  const makeApp = async (options: TestAppOptions, mails: ReturnType<typeof createMemoryMailer>) => {
     const merged = { ...defaults, ...options }
-    mailer = createMemoryMailer()
-    app = await buildApp({
+    return buildApp({
       ...(merged.extraModules ? { modules: [...(await loadModules()), ...merged.extraModules] } : {}),
       db: database!.db,
       clock: () => new Date(time),
-      mailer,
+      mailer: mails,
       logger: merged.logger ?? false,
+      redis: merged.redis ?? null,
       config: {
         publicUrl: merged.publicUrl ?? PUBLIC_URL,
         dataDir,
@@ -173,6 +178,11 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
         },
       },
     })
+  }
+  const build = async (options: TestAppOptions = {}) => {
+    if (app) await app.close()
+    mailer = createMemoryMailer()
+    app = await makeApp(options, mailer)
     return app
   }
 
@@ -296,6 +306,7 @@ export function useTestServer(backend: Backend, defaults: TestAppOptions = {}): 
       return res.json.result.api_token as string
     },
     rebuild: (options) => build(options),
+    sibling: (options = {}) => makeApp(options, createMemoryMailer()),
   }
   return server
 }

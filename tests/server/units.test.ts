@@ -151,6 +151,7 @@ describe('configuration', () => {
       logLevel: 'info',
       trustProxy: false,
       databaseUrl: undefined,
+      redisUrl: undefined,
       smtpUrl: undefined,
       rateLimit: { loginMax: undefined, forgotMax: undefined },
     })
@@ -163,6 +164,7 @@ describe('configuration', () => {
       HOST: '127.0.0.1',
       DATA_DIR: '/tmp/x',
       DATABASE_URL: 'postgres://u@h/db',
+      REDIS_URL: 'redis://10.0.0.5:6379',
       ADMIN_EMAIL: 'Boss@Example.com',
       ADMIN_PASSWORD: 'long-enough-1',
       ADMIN_NAME: ' Sara ',
@@ -179,6 +181,7 @@ describe('configuration', () => {
       host: '127.0.0.1',
       dataDir: '/tmp/x',
       databaseUrl: 'postgres://u@h/db',
+      redisUrl: 'redis://10.0.0.5:6379',
       adminEmail: 'boss@example.com',
       adminPassword: 'long-enough-1',
       adminName: 'Sara',
