@@ -1,22 +1,17 @@
 import { assign, setup, type SnapshotFrom } from 'xstate'
 
 /**
- * Kinds of modal: a primary (form), a secondary over it (only while a primary is open), a view
- * (read-only record) and an info dialog (success / error message).
+ * Kinds of modal: a primary (a form) and a secondary over it (a question about the form, only while
+ * the primary is open). What a save says is a toast, as everywhere, not a modal.
  */
-export type ModalKind = 'primary' | 'secondary' | 'view' | 'info'
+export type ModalKind = 'primary' | 'secondary'
 export type Modal = { kind: ModalKind; payload: unknown }
 
 export type ModalStackContext = { stack: Modal[] }
 export type ModalStackEvent =
-  | { type: 'modal.open'; kind: ModalKind; payload?: unknown }
-  | { type: 'modal.close' }
-  | { type: 'modal.closeAll' }
-  /** All open modals close and this one takes their place (a save's message replaces its form). */
-  | { type: 'modal.replaceAll'; kind: ModalKind; payload?: unknown }
+  { type: 'modal.open'; kind: ModalKind; payload?: unknown } | { type: 'modal.close' } | { type: 'modal.closeAll' }
 
 export type ModalFocusParams = { kind: ModalKind }
-export type ModalHandOverParams = { from: ModalKind; to: ModalKind }
 
 const isOpenIn = (stack: readonly Modal[], kind: ModalKind) => stack.some((m) => m.kind === kind)
 /** A kind opens once; a secondary needs an open primary. */
@@ -25,9 +20,8 @@ const canOpenOver = (stack: readonly Modal[], kind: ModalKind) =>
 
 /**
  * The open modals, top last. Escape maps to `modal.close`, which closes only the top one. The app
- * provides `rememberFocus` (keep the element that opened a modal), `restoreFocus` (give focus
- * back to it when that modal closes) and `handOverFocus` (a modal that takes the place of the
- * others gives focus back where the first of them was opened).
+ * provides `rememberFocus` (keep the element that opened a modal) and `restoreFocus` (give focus
+ * back to it when that modal closes).
  */
 export const modalStackMachine = setup({
   types: {
@@ -37,7 +31,6 @@ export const modalStackMachine = setup({
   actions: {
     rememberFocus: (_, _params: ModalFocusParams) => {},
     restoreFocus: (_, _params: ModalFocusParams) => {},
-    handOverFocus: (_, _params: ModalHandOverParams) => {},
     push: assign(({ context }, params: Modal) => ({ stack: [...context.stack, params] })),
     pop: assign(({ context }) => ({ stack: context.stack.slice(0, -1) })),
     clear: assign({ stack: [] }),
@@ -45,9 +38,8 @@ export const modalStackMachine = setup({
   guards: {
     /** A kind opens once; a secondary needs an open primary. */
     canOpen: ({ context }, params: { kind: ModalKind }) => canOpenOver(context.stack, params.kind),
-    /** What takes the place of every open modal opens alone: never a secondary. */
-    canOpenAlone: (_, params: { kind: ModalKind }) => canOpenOver([], params.kind),
-    isLast: ({ context }) => context.stack.length === 1,
+    /** Another modal lies under the top one (the last one closes with `modal.closeAll`). */
+    hasOneUnder: ({ context }) => context.stack.length > 1,
   },
 }).createMachine({
   id: 'modalStack',
@@ -78,32 +70,17 @@ export const modalStackMachine = setup({
             { type: 'push', params: ({ event }) => ({ kind: event.kind, payload: event.payload }) },
           ],
         },
-        'modal.close': [
-          {
-            guard: 'isLast',
-            target: 'closed',
-            description: 'Escape or the close button: the last modal closes.',
-            actions: [{ type: 'restoreFocus', params: ({ context }) => ({ kind: context.stack.at(-1)?.kind ?? 'primary' }) }, 'pop'],
-          },
-          {
-            description: 'Escape or the close button: only the top modal closes.',
-            actions: [{ type: 'restoreFocus', params: ({ context }) => ({ kind: context.stack.at(-1)?.kind ?? 'primary' }) }, 'pop'],
-          },
-        ],
+        'modal.close': {
+          guard: 'hasOneUnder',
+          description:
+            'Escape, the close button or Stay on the top modal: only it closes and focus goes back to what opened it. The last one closes with closeAll (its form decides when).',
+          actions: [{ type: 'restoreFocus', params: ({ context }) => ({ kind: context.stack.at(-1)?.kind ?? 'primary' }) }, 'pop'],
+        },
         'modal.closeAll': {
           target: 'closed',
-          description: 'After a save or a navigation: focus goes back to where the first modal was opened.',
-          actions: [{ type: 'restoreFocus', params: ({ context }) => ({ kind: context.stack[0]?.kind ?? 'primary' }) }, 'clear'],
-        },
-        'modal.replaceAll': {
-          guard: { type: 'canOpenAlone', params: ({ event }) => ({ kind: event.kind }) },
           description:
-            'A save closes its form and its message takes the place of every modal; focus goes back where the first one was opened once the message closes.',
-          actions: [
-            { type: 'handOverFocus', params: ({ context, event }) => ({ from: context.stack[0]?.kind ?? 'primary', to: event.kind }) },
-            'clear',
-            { type: 'push', params: ({ event }) => ({ kind: event.kind, payload: event.payload }) },
-          ],
+            'A save, leaving, or closing a clean form: every modal closes and focus goes back to where the first one was opened.',
+          actions: [{ type: 'restoreFocus', params: ({ context }) => ({ kind: context.stack[0]?.kind ?? 'primary' }) }, 'clear'],
         },
       },
     },
@@ -112,8 +89,6 @@ export const modalStackMachine = setup({
 
 export type ModalStackSnapshot = SnapshotFrom<typeof modalStackMachine>
 
-/** The modal of `kind` when it is open. */
-export const modalOf = (s: ModalStackSnapshot, kind: ModalKind): Modal | null => s.context.stack.find((m) => m.kind === kind) ?? null
 /** A modal of `kind` is open. */
 export const isModalOpen = (s: ModalStackSnapshot, kind: ModalKind) => isOpenIn(s.context.stack, kind)
 /** `kind` is the top modal (only it reacts to Escape and traps focus). */

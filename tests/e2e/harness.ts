@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
+import { existsSync } from 'node:fs'
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -185,6 +186,9 @@ export function serverAndBrowser(): { readonly server: RunningServer; readonly b
   let server: RunningServer | undefined
   let browser: Browser | undefined
   beforeAll(async () => {
+    // without a build the server answers no page, and every test would wait on a sign-in form in vain
+    if (!existsSync(join(repoRoot, 'dist', 'index.html')))
+      throw new Error('No build of the web app: run `npm run build` first (`npm test` does it when the build is stale).')
     ;[server, browser] = await Promise.all([startServer(), launchBrowser()])
   })
   afterAll(async () => {

@@ -136,6 +136,7 @@ describe('the lazy toaster', () => {
     expect(loads).toBe(1)
     await waitFor(() => expect(toaster.visibleIds()).toHaveLength(2))
     act(() => toaster.dismiss())
-    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull())
+    // a dismissed toast leaves after its exit delay, counted in animation frames (slow in jsdom)
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: 5000 })
   })
 })

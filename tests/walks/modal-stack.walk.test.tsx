@@ -12,7 +12,7 @@ import { walk } from './walk'
  * modalStack walked through a category's view: "Add sub-category" opens the form as the primary
  * modal, the question "Leave without saving?" opens over it as the secondary (Escape or Cancel on a
  * form with something typed), Stay or Escape closes only the question, Leave closes both, Escape or
- * the close button closes a clean form, and a save puts the server's message in the form's place.
+ * the close button closes a clean form, and a save closes it with the server's message in a toast.
  * Focus goes back to the element that opened each modal.
  */
 
@@ -61,7 +61,6 @@ const kinds = (s: S) => s.context.stack.map((m) => m.kind).join('/')
 // (a dialog under another is hidden from the accessibility tree, but it is there)
 const formModal = () => screen.queryByRole('dialog', { name: 'New sub-category of Phones', hidden: true })
 const question = () => screen.queryByRole('alertdialog', { name: 'Leave without saving?' })
-const info = () => screen.queryByRole('dialog', { name: 'Sub-category added' })
 const addButton = () => screen.getByRole('button', { name: 'Add sub-category' })
 const field = (name: RegExp) => within(formModal()!).getByLabelText(name) as HTMLInputElement
 
@@ -92,7 +91,7 @@ walk<Ui>({
         { type: 'modal.close', via: 'button' },
         { type: 'modal.closeAll', via: 'escape' },
         { type: 'modal.closeAll', via: 'button' },
-        { type: 'modal.replaceAll', kind: 'info', payload: SAVED },
+        { type: 'modal.closeAll', via: 'save' },
       ],
       // what the screen offers: only the top modal can be reached
       when: (s, e) => {
@@ -100,12 +99,10 @@ walk<Ui>({
           case 'modal.open':
             return e.kind === 'primary' ? top(s) === null : e.kind === 'secondary' && top(s) === 'primary'
           case 'modal.close':
-            return top(s) === 'secondary' || top(s) === 'info'
+            return top(s) === 'secondary'
           case 'modal.closeAll':
-            // Escape or the close button on a clean form; Leave on the question
+            // Escape, the close button or Save on the form; Leave on the question
             return top(s) === 'primary' || (top(s) === 'secondary' && e.via === 'button')
-          case 'modal.replaceAll':
-            return top(s) === 'primary'
           default:
             return false
         }
@@ -143,41 +140,36 @@ walk<Ui>({
       ui.openers.secondary = cancel
       press(cancel)
     },
-    'modal.close': ({ actor, event }) => {
-      if (top(actor().getSnapshot() as S) === 'secondary')
-        return event.via === 'escape' ? escape(question()!) : press(within(question()!).getByRole('button', { name: 'Stay' }))
-      return event.via === 'escape' ? escape(info()!) : press(within(info()!).getByRole('button', { name: 'Ok, got it!' }))
-    },
-    'modal.closeAll': async ({ actor, event }) => {
+    'modal.close': ({ event }) =>
+      event.via === 'escape' ? escape(question()!) : press(within(question()!).getByRole('button', { name: 'Stay' })),
+    'modal.closeAll': async ({ ui, actor, event }) => {
       if (top(actor().getSnapshot() as S) === 'secondary') return press(within(question()!).getByRole('button', { name: 'Leave' }))
+      if (event.via === 'save') {
+        await type(true, true)
+        press(within(formModal()!).getByRole('button', { name: 'Save' }))
+        const request = await ui.net.next({ method: 'POST', path: categoriesResource.path })
+        expect(request.body).toMatchObject({ name_ar: 'ساعات', name_en: 'Watches', parent_id: 7 })
+        return ui.net.answer(
+          { method: 'POST', path: categoriesResource.path },
+          { status: 201, body: { status: true, message: SAVED, result: { item: { ...category, id: 8 } } } },
+        )
+      }
       // a clean form closes at once
       if (formDirty()) await type(false)
       return event.via === 'escape' ? escape(field(/Name \(Arabic\)/)) : press(within(formModal()!).getByRole('button', { name: 'Close' }))
-    },
-    'modal.replaceAll': async ({ ui, event }) => {
-      await type(true, true)
-      press(within(formModal()!).getByRole('button', { name: 'Save' }))
-      const request = await ui.net.next({ method: 'POST', path: categoriesResource.path })
-      expect(request.body).toMatchObject({ name_ar: 'ساعات', name_en: 'Watches', parent_id: 7 })
-      await ui.net.answer(
-        { method: 'POST', path: categoriesResource.path },
-        { status: 201, body: { status: true, message: event.payload as string, result: { item: { ...category, id: 8 } } } },
-      )
     },
   },
   states: {
     closed: () => {
       expect(formModal()).toBeNull()
       expect(question()).toBeNull()
-      expect(info()).toBeNull()
     },
     // the screen shows the stack's modals, no others; focus is in the top one
     open: ({ actor }) => {
       const stack = (actor().getSnapshot() as S).context.stack.map((m) => m.kind)
       expect(Boolean(formModal()), 'the form').toBe(stack.includes('primary'))
       expect(Boolean(question()), 'the question').toBe(stack.includes('secondary'))
-      expect(Boolean(info()), 'the message').toBe(stack.includes('info'))
-      const shown = { primary: formModal(), secondary: question(), info: info(), view: null }[stack.at(-1)!]
+      const shown = { primary: formModal(), secondary: question() }[stack.at(-1)!]
       expect(
         shown?.contains(document.activeElement),
         `focus in the top modal, not on ${document.activeElement?.outerHTML.slice(0, 80)}`,
@@ -197,29 +189,20 @@ walk<Ui>({
         expect(ui.openers.secondary?.isConnected).toBe(true)
       }
     },
-    // Escape (or Stay / Ok) closes only the top modal; focus goes back to the element that opened it
-    'modal.close': ({ ui, actor }) => {
+    // Escape (or Stay) closes only the question: the form stays with what was typed, focus goes back
+    // to the element that opened the question
+    'modal.close': ({ ui }) => {
       expect(question()).toBeNull()
-      if (top(actor().getSnapshot() as S) === 'primary') {
-        // the question closed: the form stays with what was typed
-        expect(formModal()).toBeTruthy()
-        expect(field(/Name \(Arabic\)/).value).toBe('ساعات')
-        expect(document.activeElement).toBe(ui.openers.secondary)
-      } else {
-        // the message closed: focus goes back where the form was opened
-        expect(info()).toBeNull()
-        expect(document.activeElement).toBe(addButton())
-      }
+      expect(formModal()).toBeTruthy()
+      expect(field(/Name \(Arabic\)/).value).toBe('ساعات')
+      expect(document.activeElement).toBe(ui.openers.secondary)
     },
-    'modal.closeAll': () => {
+    // everything closes and focus goes back where the form was opened; a save says so in a toast
+    'modal.closeAll': async ({ event }) => {
       expect(formModal()).toBeNull()
       expect(question()).toBeNull()
-      expect(document.activeElement).toBe(addButton())
-    },
-    // the server's message takes the form's place
-    'modal.replaceAll': ({ event }) => {
-      expect(formModal()).toBeNull()
-      expect(within(info()!).getByText(event.payload as string)).toBeTruthy()
+      await waitFor(() => expect(document.activeElement).toBe(addButton()))
+      if (event.via === 'save') expect(await screen.findAllByText(SAVED)).not.toHaveLength(0)
     },
   },
 })

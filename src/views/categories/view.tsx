@@ -7,34 +7,33 @@ import { imageUrlOf } from '../../contract/uploads'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { PlusIcon } from '../../ui/icons'
-import { InfoModal, useModalStack, type ModalStackRef } from '../shared/modal-stack'
+import { useModalStack, type ModalStackRef } from '../shared/modal-stack'
 import { RecordView, viewStyles } from '../shared/record-view'
 import { AddSubCategoryModal } from './add-sub-category'
-import { useCan } from '../shared/runtime'
+import { useCan, useToaster } from '../shared/runtime'
 import { ViewActions } from '../shared/view-actions'
 
 export function CategoryViewScreen() {
-  const { t } = useTranslation()
+  const toaster = useToaster()
   const addButton = useRef<HTMLButtonElement>(null)
   const stack = useModalStack(addButton)
   return (
-    <>
-      <RecordView<CategoryDetail> resource={categoriesResource}>
-        {(record, reload) => (
-          <CategoryView
-            category={record}
-            addButton={addButton}
-            stack={stack}
-            onSubSaved={(message) => {
-              // the message takes the form's place; the record (with its new sub-category) is fetched behind it
-              stack.send({ type: 'modal.replaceAll', kind: 'info', payload: message })
-              reload()
-            }}
-          />
-        )}
-      </RecordView>
-      <InfoModal stack={stack} title={t('categories.subAdded')} />
-    </>
+    <RecordView<CategoryDetail> resource={categoriesResource}>
+      {(record, reload) => (
+        <CategoryView
+          category={record}
+          addButton={addButton}
+          stack={stack}
+          onSubSaved={(message) => {
+            // the form closes (focus back on Add), a toast says so as every save does, and the record
+            // (with its new sub-category) is fetched again
+            stack.send({ type: 'modal.closeAll' })
+            toaster.success({ title: message })
+            reload()
+          }}
+        />
+      )}
+    </RecordView>
   )
 }
 

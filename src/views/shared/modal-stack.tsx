@@ -1,18 +1,14 @@
-import { useSelector } from '@xstate/react'
 import { useRef, type RefObject } from 'react'
-import { useTranslation } from 'react-i18next'
 import type { ActorRefFrom } from 'xstate'
-import { modalOf, modalStackMachine, type ModalKind } from '../../machines/modal-stack'
-import { Button } from '../../ui/button'
-import { Modal } from '../../ui/modal'
+import { modalStackMachine, type ModalKind } from '../../machines/modal-stack'
 import { useChart } from './runtime'
 
 export type ModalStackRef = ActorRefFrom<typeof modalStackMachine>
 
 /**
  * A screen's modals as the modalStack chart: each modal remembers the element that opened it and
- * gives focus back to it when it closes (a modal that takes the others' place inherits the first
- * one's); when that element is gone (the screen re-rendered), focus goes to `fallback`.
+ * gives focus back to it when it closes; when that element is gone (the screen re-rendered), focus
+ * goes to `fallback`.
  */
 export function useModalStack(fallback: RefObject<HTMLElement | null>): ModalStackRef {
   const opener = useRef(new Map<ModalKind, Element | null>())
@@ -21,11 +17,6 @@ export function useModalStack(fallback: RefObject<HTMLElement | null>): ModalSta
       actions: {
         rememberFocus: (_, { kind }) => {
           opener.current.set(kind, document.activeElement)
-        },
-        handOverFocus: (_, { from, to }) => {
-          const el = opener.current.get(from) ?? null
-          opener.current.clear()
-          opener.current.set(to, el)
         },
         restoreFocus: ({ context, event }, { kind }) => {
           const el = opener.current.get(kind)
@@ -48,21 +39,3 @@ export function useModalStack(fallback: RefObject<HTMLElement | null>): ModalSta
 }
 
 const openDialogs = () => document.querySelectorAll('[data-scope="dialog"][data-part="content"]').length
-
-/** The stack's info modal: a message (e.g. the server's "Saved successfully.") with one button. */
-export function InfoModal({ stack, title }: { stack: ModalStackRef; title: string }) {
-  const { t } = useTranslation()
-  const info = useSelector(stack, (s) => modalOf(s, 'info'))
-  const close = () => stack.send({ type: 'modal.close' })
-  return (
-    <Modal
-      open={info !== null}
-      onClose={close}
-      title={title}
-      description={typeof info?.payload === 'string' ? info.payload : undefined}
-      closeLabel={t('actions.close')}
-      size="sm"
-      footer={<Button onClick={close}>{t('actions.ok')}</Button>}
-    />
-  )
-}
