@@ -8,20 +8,33 @@ import { createI18n } from './i18n'
 import { createRoot, RootProvider } from './app/root'
 import { createRouter } from './app/router'
 
-const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
-const i18n = createI18n((stored === 'en' ? 'en' : 'ar') satisfies Locale)
-const root = createRoot(i18n, {
-  reload: () => window.location.reload(),
-  scrollToTop: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
-})
-const router = createRouter()
+/** QA builds (`VITE_INSPECT=1`) or `?inspect` in the address: the actors stream to the Stately inspector. */
+const inspecting = import.meta.env.VITE_INSPECT === '1' || new URLSearchParams(window.location.search).has('inspect')
 
-createReactRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <I18nextProvider i18n={i18n}>
-      <RootProvider root={root}>
-        <RouterProvider router={router} />
-      </RootProvider>
-    </I18nextProvider>
-  </StrictMode>,
-)
+async function start() {
+  // the inspector's code is fetched only when it is on, before the first actor starts
+  if (inspecting)
+    await import('./app/inspector').then(
+      (m) => m.startInspector(),
+      (error: unknown) => console.warn('the inspector could not be loaded; the app runs without it', error),
+    )
+  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
+  const i18n = createI18n((stored === 'en' ? 'en' : 'ar') satisfies Locale)
+  const root = createRoot(i18n, {
+    reload: () => window.location.reload(),
+    scrollToTop: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
+  })
+  const router = createRouter()
+
+  createReactRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <I18nextProvider i18n={i18n}>
+        <RootProvider root={root}>
+          <RouterProvider router={router} />
+        </RootProvider>
+      </I18nextProvider>
+    </StrictMode>,
+  )
+}
+
+void start()

@@ -188,6 +188,8 @@ export const crudFormMachine = setup({
   },
 }).createMachine({
   id: 'crudForm',
+  description:
+    "A record's form: load, edit, save with the loaded version, server errors onto fields, a stale save compared field by field.",
   context: ({ input }) => ({
     resource: input.resource,
     id: input.id ?? null,
@@ -210,12 +212,19 @@ export const crudFormMachine = setup({
       actions: 'proceedNavigation',
       description: 'Nothing unsaved to lose here (loading, a failed load, saving): the navigation goes on and the form is left.',
     },
-    'form.uploadStarted': { actions: { type: 'startUpload', params: ({ event }) => event } },
-    'form.uploadFinished': { actions: { type: 'endUpload', params: ({ event }) => event } },
-    'form.uploadStopped': { actions: { type: 'endUpload', params: ({ event }) => event } },
+    'form.uploadStarted': {
+      description: 'A file field started an upload.',
+      actions: { type: 'startUpload', params: ({ event }) => event },
+    },
+    'form.uploadFinished': { description: 'A file was stored.', actions: { type: 'endUpload', params: ({ event }) => event } },
+    'form.uploadStopped': {
+      description: 'An upload failed or was given up.',
+      actions: { type: 'endUpload', params: ({ event }) => event },
+    },
   },
   states: {
     starting: {
+      description: 'The form opens for a new record or an existing one.',
       always: [
         { guard: 'isEdit', target: 'loading', description: 'Edit: the record is loaded first.' },
         { target: 'editing', description: 'Create: the form starts empty (or from `initial`).' },
@@ -227,21 +236,32 @@ export const crudFormMachine = setup({
         id: 'loadRecord',
         src: 'loadRecord',
         input: ({ context }) => ({ resource: context.resource, id: context.id ?? 0 }),
-        onDone: { target: 'editing', actions: { type: 'setRecord', params: ({ event }) => ({ record: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'editing',
+          description: 'Loaded: the fields show the record.',
+          actions: { type: 'setRecord', params: ({ event }) => ({ record: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          description: 'Not loaded (missing, refused, offline): the failure is shown.',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
       description: 'The record could not be loaded: the message with a retry.',
       on: {
-        'form.retry': 'loading',
-        'form.leaveRequested': { target: 'left', actions: 'leave' },
+        'form.retry': { target: 'loading', description: 'Load again.' },
+        'form.leaveRequested': { target: 'left', description: 'Cancel: nothing to lose, the form is left.', actions: 'leave' },
       },
     },
     editing: {
       description: 'The admin edits; `errors` holds the server field errors of the last submit, `failure` its message.',
       on: {
-        'form.changed': { actions: { type: 'setDirty', params: ({ event }) => event } },
+        'form.changed': {
+          description: 'Typing marks the form as changed (or unchanged again).',
+          actions: { type: 'setDirty', params: ({ event }) => event },
+        },
         'form.submit': [
           {
             guard: 'isUploading',
@@ -249,7 +269,7 @@ export const crudFormMachine = setup({
             description: 'A file is still uploading: the save waits for it instead of going without it.',
             actions: { type: 'setValues', params: ({ event }) => event },
           },
-          { target: 'submitting', actions: { type: 'setValues', params: ({ event }) => event } },
+          { target: 'submitting', description: 'Save: the values are sent.', actions: { type: 'setValues', params: ({ event }) => event } },
         ],
         'form.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
         'form.reload': {
@@ -260,7 +280,7 @@ export const crudFormMachine = setup({
         },
         'form.leaveRequested': [
           { guard: 'isDirty', target: 'confirmingLeave', description: 'Unsaved changes: ask first.' },
-          { target: 'left', actions: 'leave' },
+          { target: 'left', description: 'Cancel with nothing typed: the form is left.', actions: 'leave' },
         ],
         'form.navigationBlocked': [
           {
@@ -309,6 +329,7 @@ export const crudFormMachine = setup({
         }),
         onDone: {
           target: 'saved',
+          description: 'Saved: the message is shown and the app goes on.',
           actions: [
             { type: 'setSaved', params: ({ event }) => ({ message: event.output.message }) },
             {
@@ -330,7 +351,11 @@ export const crudFormMachine = setup({
             description: '409: the record changed since it was loaded.',
             actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'editing',
+            description: 'Another failure (offline, refused): it is shown and the values stay.',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
@@ -349,23 +374,33 @@ export const crudFormMachine = setup({
       },
       states: {
         fetching: {
+          description: 'The record as saved meanwhile is fetched.',
           invoke: {
             id: 'loadLatest',
             src: 'loadLatest',
             input: ({ context }) => ({ resource: context.resource, id: context.id ?? 0 }),
-            onDone: { target: 'comparing', actions: { type: 'setLatest', params: ({ event }) => ({ latest: event.output }) } },
-            onError: { target: 'fetchFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'comparing',
+              description: 'Fetched: the fields both sides changed are listed.',
+              actions: { type: 'setLatest', params: ({ event }) => ({ latest: event.output }) },
+            },
+            onError: {
+              target: 'fetchFailed',
+              description: 'Not fetched: the failure is shown.',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         fetchFailed: {
           description: 'The record as saved meanwhile could not be fetched: its message with a retry.',
-          on: { 'form.retry': 'fetching' },
+          on: { 'form.retry': { target: 'fetching', description: 'Fetch again.' } },
         },
         comparing: {
           description: 'The fields both sides changed are shown side by side; fields only one side changed need no choice.',
           on: {
             'form.conflictResolved': {
               target: '#crudForm.submitting',
+              description: 'A value chosen for each field: the save goes out over the new version.',
               actions: { type: 'adoptLatest', params: ({ event }) => event },
             },
           },
@@ -378,14 +413,18 @@ export const crudFormMachine = setup({
       on: {
         'form.leaveConfirmed': [
           { guard: 'isNavigationHeld', target: 'left', actions: 'proceedNavigation', description: 'The held-back navigation goes on.' },
-          { target: 'left', actions: 'leave' },
+          { target: 'left', description: 'Leave: the changes are dropped and the form is left.', actions: 'leave' },
         ],
         'form.leaveCancelled': stay,
-        // Escape meant for the question can reach the form's modal before the question has taken
-        // the keyboard (pressed twice quickly): it closes the top one, the question, as Stay does
-        'form.leaveRequested': stay,
-        // a second navigation while the question is open: the question answers for it too
-        'form.navigationBlocked': { actions: 'holdNavigation' },
+        'form.leaveRequested': {
+          ...stay,
+          description:
+            "Escape meant for the question reached the form's modal before the question took the keyboard (pressed twice quickly): it closes the question, as Stay does.",
+        },
+        'form.navigationBlocked': {
+          description: 'A second navigation while the question is open: the question answers for it too.',
+          actions: 'holdNavigation',
+        },
       },
     },
     saved: { type: 'final', description: 'Saved; `message` holds the server message and the app goes on (`onSaved`).' },

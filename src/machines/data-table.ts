@@ -202,6 +202,7 @@ export const dataTableMachine = setup({
   delays: { searchDelay: SEARCH_DEBOUNCE_MS },
 }).createMachine({
   id: 'dataTable',
+  description: "A resource's list: page, sort, filters and search in the address, row toggles and deletes.",
   context: ({ input }) => {
     const query = normalizeQuery(input.query)
     return {
@@ -237,6 +238,7 @@ export const dataTableMachine = setup({
       on: {
         'table.pageChanged': {
           target: '.loading',
+          description: 'Another page is loaded.',
           actions: [{ type: 'setPageNumber', params: ({ event }) => event }, syncUrl],
         },
         'table.pageSizeChanged': {
@@ -255,8 +257,8 @@ export const dataTableMachine = setup({
           description: 'Other filters: back to page 1 and load. The filters already applied (a field left unchanged) load nothing.',
           actions: [{ type: 'setFilters', params: ({ event }) => event }, syncUrl],
         },
-        'table.searchApplied': { target: '.loading', actions: syncUrl },
-        'table.reload': '.loading',
+        'table.searchApplied': { target: '.loading', description: 'A search term applies: back to page 1 and load.', actions: syncUrl },
+        'table.reload': { target: '.loading', description: 'The rows are loaded again (after a save elsewhere).' },
       },
       states: {
         loading: {
@@ -273,22 +275,38 @@ export const dataTableMachine = setup({
                 description: 'The page is past the end (its last row was deleted): the last page is loaded instead.',
                 actions: [{ type: 'lastPage', params: ({ event }) => ({ page: event.output }) }, syncUrl],
               },
-              { target: 'ready', actions: { type: 'setPage', params: ({ event }) => ({ page: event.output }) } },
+              {
+                target: 'ready',
+                description: 'The rows are shown.',
+                actions: { type: 'setPage', params: ({ event }) => ({ page: event.output }) },
+              },
             ],
-            onError: { target: 'failed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'failed',
+              description: 'Not loaded: the failure is shown with a retry.',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         ready: {
           description: 'Rows shown; row actions are offered.',
           on: {
-            'table.toggleActive': { target: 'toggling', actions: { type: 'setTarget', params: ({ event }) => event } },
-            'table.deleteRequested': { target: 'confirmingDelete', actions: { type: 'setTarget', params: ({ event }) => event } },
+            'table.toggleActive': {
+              target: 'toggling',
+              description: "A row's active switch is flipped.",
+              actions: { type: 'setTarget', params: ({ event }) => event },
+            },
+            'table.deleteRequested': {
+              target: 'confirmingDelete',
+              description: "A row's delete button: ask first.",
+              actions: { type: 'setTarget', params: ({ event }) => event },
+            },
             'table.dismiss': { actions: 'dismiss', description: 'The message of the last toggle or delete was closed.' },
           },
         },
         failed: {
           description: 'The load failed: `failure` is shown with a retry; paging, sorting and filtering still work.',
-          on: { 'table.retry': 'loading' },
+          on: { 'table.retry': { target: 'loading', description: 'Load again.' } },
         },
         toggling: {
           description: 'Loading flag "item": the record\'s active state is flipped, then the table reloads.',
@@ -298,16 +316,21 @@ export const dataTableMachine = setup({
             input: ({ context }) => ({ resource: context.resource, id: context.targetId ?? 0 }),
             onDone: {
               target: 'loading',
+              description: 'Flipped: the rows reload.',
               actions: [{ type: 'onToggled', params: ({ context }) => ({ id: context.targetId ?? 0 }) }, 'clearTarget'],
             },
-            onError: { target: 'ready', actions: { type: 'setActionFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'ready',
+              description: "Refused or offline: the server's message is shown.",
+              actions: { type: 'setActionFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         confirmingDelete: {
           description: 'The view asks "Are You Sure You Want To Delete?" with Yes / No.',
           on: {
-            'table.deleteConfirmed': 'deleting',
-            'table.deleteCancelled': { target: 'ready', actions: 'clearTarget' },
+            'table.deleteConfirmed': { target: 'deleting', description: 'Yes: the record is deleted.' },
+            'table.deleteCancelled': { target: 'ready', description: 'No: nothing changes.', actions: 'clearTarget' },
           },
         },
         deleting: {
@@ -319,12 +342,17 @@ export const dataTableMachine = setup({
             input: ({ context }) => ({ resource: context.resource, id: context.targetId ?? 0 }),
             onDone: {
               target: 'loading',
+              description: 'Deleted: the rows reload and the message is shown.',
               actions: [
                 { type: 'onDeleted', params: ({ context, event }) => ({ id: context.targetId ?? 0, message: event.output }) },
                 { type: 'setActionMessage', params: ({ event }) => ({ message: event.output }) },
               ],
             },
-            onError: { target: 'ready', actions: { type: 'setActionFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'ready',
+              description: "Refused (in use, not allowed) or offline: the server's message is shown.",
+              actions: { type: 'setActionFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -349,8 +377,13 @@ export const dataTableMachine = setup({
       },
       states: {
         idle: {
+          description: 'No typing pending.',
           on: {
-            'table.searchTyped': { target: 'debouncing', actions: { type: 'setSearchText', params: ({ event }) => event } },
+            'table.searchTyped': {
+              target: 'debouncing',
+              description: 'A keystroke in the search box starts the wait.',
+              actions: { type: 'setSearchText', params: ({ event }) => event },
+            },
           },
         },
         debouncing: {
@@ -359,6 +392,7 @@ export const dataTableMachine = setup({
             'table.searchTyped': {
               target: 'debouncing',
               reenter: true,
+              description: 'Another keystroke restarts the wait.',
               actions: { type: 'setSearchText', params: ({ event }) => event },
             },
           },

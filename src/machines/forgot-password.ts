@@ -18,14 +18,19 @@ export const forgotPasswordMachine = setup({
   },
 }).createMachine({
   id: 'forgotPassword',
+  description: 'Asking for a password-reset link by e-mail.',
   context: ({ input }) => ({ identity: input?.identity ?? 'admin', email: '', message: null, failure: null }),
   initial: 'editing',
   states: {
     editing: {
       description: 'The admin types an email address.',
       on: {
-        'forgot.submit': { target: 'sending', actions: assign({ email: ({ event }) => event.email, failure: null }) },
-        'forgot.dismiss': { actions: assign({ failure: null }) },
+        'forgot.submit': {
+          target: 'sending',
+          description: 'The form is sent with a valid email address.',
+          actions: assign({ email: ({ event }) => event.email, failure: null }),
+        },
+        'forgot.dismiss': { description: 'The failure message is closed.', actions: assign({ failure: null }) },
       },
     },
     sending: {
@@ -34,13 +39,21 @@ export const forgotPasswordMachine = setup({
         id: 'requestLink',
         src: 'requestLink',
         input: ({ context }) => ({ identity: context.identity, email: context.email }),
-        onDone: { target: 'sent', actions: assign({ message: ({ event }) => event.output.message }) },
-        onError: { target: 'editing', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+        onDone: {
+          target: 'sent',
+          description: "The server's neutral answer is shown.",
+          actions: assign({ message: ({ event }) => event.output.message }),
+        },
+        onError: {
+          target: 'editing',
+          description: 'Refused (rate limited, offline, invalid): the failure is shown over the form.',
+          actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+        },
       },
     },
     sent: {
       description: 'The neutral answer: a link is on its way if the account exists.',
-      on: { 'forgot.again': { target: 'editing', actions: assign({ message: null }) } },
+      on: { 'forgot.again': { target: 'editing', description: 'Send another link.', actions: assign({ message: null }) } },
     },
   },
 })

@@ -51,6 +51,7 @@ export const imageUploadMachine = setup({
   },
 }).createMachine({
   id: 'imageUpload',
+  description: "An image field: the stored image, a new file's upload with progress, removal.",
   context: ({ input }) => ({ path: input.path, file: null, progress: null, error: null }),
   initial: 'idle',
   states: {
@@ -59,6 +60,7 @@ export const imageUploadMachine = setup({
       on: {
         'upload.selected': {
           target: 'uploading',
+          description: 'A png, jpg or webp file was chosen: its upload starts.',
           actions: [assign({ file: ({ event }) => event.file, progress: 0, error: null }), 'onStarted'],
         },
         'upload.rejected': {
@@ -66,6 +68,7 @@ export const imageUploadMachine = setup({
           actions: assign({ error: ({ event }) => event.message, file: null }),
         },
         'upload.cleared': {
+          description: 'The image is removed from the record.',
           actions: [assign({ path: null, file: null, error: null }), { type: 'onChange', params: { path: null } }],
         },
       },
@@ -74,9 +77,10 @@ export const imageUploadMachine = setup({
       description: 'The file is sent; the bar shows the progress. Choosing another file or removing it stops this upload.',
       invoke: { id: 'upload', src: 'upload', input: ({ context }) => ({ file: context.file as File }) },
       on: {
-        'upload.progress': { actions: assign({ progress: ({ event }) => event.percent }) },
+        'upload.progress': { description: 'The bar moves.', actions: assign({ progress: ({ event }) => event.percent }) },
         'upload.done': {
           target: 'idle',
+          description: 'Stored: the record now points at the new image.',
           actions: [
             assign({ path: ({ event }) => event.result.path, progress: null, error: null }),
             { type: 'onChange', params: ({ event }) => ({ path: event.result.path }) },
@@ -102,10 +106,12 @@ export const imageUploadMachine = setup({
         'upload.selected': {
           target: 'uploading',
           reenter: true,
+          description: 'Another file chosen: this upload stops and the new one starts.',
           actions: assign({ file: ({ event }) => event.file, progress: 0, error: null }),
         },
         'upload.cleared': {
           target: 'idle',
+          description: 'Removed while uploading: the upload stops and the field is empty.',
           actions: [
             assign({ path: null, file: null, progress: null, error: null }),
             { type: 'onChange', params: { path: null } },

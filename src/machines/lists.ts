@@ -76,6 +76,7 @@ export const listsMachine = setup({
   },
 }).createMachine({
   id: 'lists',
+  description: 'The select lists and constants of the signed-in admin, fetched once and cached.',
   context: initialContext,
   type: 'parallel',
   on: {
@@ -96,6 +97,7 @@ export const listsMachine = setup({
             'lists.request': {
               guard: { type: 'isNew', params: ({ event }) => requestOf(event) },
               target: 'fetching',
+              description: 'A screen asks for a list not cached yet: it is fetched.',
               actions: { type: 'enqueue', params: ({ event }) => requestOf(event) },
             },
           },
@@ -105,6 +107,7 @@ export const listsMachine = setup({
           on: {
             'lists.request': {
               guard: { type: 'isNew', params: ({ event }) => requestOf(event) },
+              description: 'Another list asked for: it joins the queue.',
               actions: { type: 'enqueue', params: ({ event }) => requestOf(event) },
             },
           },
@@ -120,7 +123,11 @@ export const listsMachine = setup({
                 description: 'Cached; the next request is fetched.',
                 actions: { type: 'store', params: ({ event }) => ({ list: event.output }) },
               },
-              { target: 'idle', actions: { type: 'store', params: ({ event }) => ({ list: event.output }) } },
+              {
+                target: 'idle',
+                description: 'Cached; nothing more queued.',
+                actions: { type: 'store', params: ({ event }) => ({ list: event.output }) },
+              },
             ],
             onError: [
               {
@@ -130,7 +137,11 @@ export const listsMachine = setup({
                 description: 'The failure is kept for that list; the next request is fetched.',
                 actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
               },
-              { target: 'idle', actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) } },
+              {
+                target: 'idle',
+                description: 'The failure is kept for that list; nothing more queued.',
+                actions: { type: 'storeFailure', params: ({ event }) => ({ error: event.error }) },
+              },
             ],
           },
         },
@@ -142,14 +153,23 @@ export const listsMachine = setup({
       states: {
         none: {
           description: 'No admin yet (start, or after a sign-out): `lists.adminCurrent` is sent when one becomes current.',
-          on: { 'lists.adminCurrent': 'fetching' },
+          on: { 'lists.adminCurrent': { target: 'fetching', description: 'An admin became current: the constants are fetched.' } },
         },
         fetching: {
+          description: 'The constants are fetched.',
           invoke: {
             id: 'fetchCommon',
             src: 'fetchCommon',
-            onDone: { target: 'ready', actions: { type: 'setCommon', params: ({ event }) => ({ lists: event.output }) } },
-            onError: { target: 'failed', actions: { type: 'setCommonFailure', params: ({ event }) => ({ error: event.error }) } },
+            onDone: {
+              target: 'ready',
+              description: 'The constants are kept.',
+              actions: { type: 'setCommon', params: ({ event }) => ({ lists: event.output }) },
+            },
+            onError: {
+              target: 'failed',
+              description: 'The failure is kept.',
+              actions: { type: 'setCommonFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         ready: {

@@ -22,7 +22,13 @@ const apply = [
 
 /** A change applies and stores at once; a remote one (re)starts the save with the new language. */
 const change = [
-  { guard: 'isRemote', target: 'saving', reenter: true, actions: apply },
+  {
+    guard: 'isRemote',
+    target: 'saving',
+    reenter: true,
+    actions: apply,
+    description: "An admin chose a language: it is applied at once and saved on the admin's record.",
+  },
   { target: 'idle', actions: [...apply, 'markChosen'], description: 'Signed out: the visitor’s choice, sent with the next sign-in.' },
 ] as const
 
@@ -64,6 +70,7 @@ export const localeMachine = setup({
   },
 }).createMachine({
   id: 'locale',
+  description: 'The language (ar or en) and direction of the app, stored on the device and on the admin.',
   context: ({ input }) => {
     const locale = input.stored ?? defaultLocale
     return { locale, dir: directionOf(locale), error: null, chosen: false }
@@ -92,9 +99,14 @@ export const localeMachine = setup({
         id: 'changeLanguage',
         src: 'changeLanguage',
         input: ({ context }) => ({ locale: context.locale }),
-        onDone: { target: 'idle', actions: { type: 'languageSaved', params: ({ event }) => ({ locale: event.output.locale }) } },
+        onDone: {
+          target: 'idle',
+          description: "Saved: the admin's record now holds the language.",
+          actions: { type: 'languageSaved', params: ({ event }) => ({ locale: event.output.locale }) },
+        },
         onError: {
           target: 'idle',
+          description: 'Not saved: the language stays changed here and the admin is told.',
           actions: [
             { type: 'setError', params: ({ event }) => ({ error: event.error }) },
             { type: 'saveFailed', params: ({ event }) => failureOf(event.error) },

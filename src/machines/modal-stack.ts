@@ -43,6 +43,7 @@ export const modalStackMachine = setup({
   },
 }).createMachine({
   id: 'modalStack',
+  description: 'The open modals, stacked: a primary, a secondary over it, a view, an info message.',
   context: { stack: [] },
   initial: 'closed',
   states: {
@@ -52,6 +53,7 @@ export const modalStackMachine = setup({
         'modal.open': {
           guard: { type: 'canOpen', params: ({ event }) => ({ kind: event.kind }) },
           target: 'open',
+          description: 'The first modal opens; focus moves into it.',
           actions: [
             { type: 'rememberFocus', params: ({ event }) => ({ kind: event.kind }) },
             { type: 'push', params: ({ event }) => ({ kind: event.kind, payload: event.payload }) },

@@ -23,6 +23,7 @@ export const navigationMachine = setup({
   delays: { scrollDelay: 100 },
 }).createMachine({
   id: 'navigation',
+  description: 'What every navigation does: reset the layout, verify the session, then scroll to the top.',
   context: { path: null },
   initial: 'idle',
   states: {
@@ -31,13 +32,14 @@ export const navigationMachine = setup({
       on: {
         'nav.changed': {
           target: 'settling',
+          description: 'The address changed: the layout is reset and the session verified.',
           actions: [{ type: 'setPath', params: ({ event }) => event }, 'resetLayout', 'verifyAuth'],
         },
       },
     },
     settling: {
       description: 'A navigation happened: the layout is reset and auth verified; scrolls to the top after 100 ms.',
-      after: { scrollDelay: { target: 'idle', actions: 'scrollToTop' } },
+      after: { scrollDelay: { target: 'idle', description: 'After 100 ms the page scrolls to the top.', actions: 'scrollToTop' } },
       on: {
         'nav.changed': {
           target: 'settling',

@@ -44,6 +44,7 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
+  description: 'Choosing a new password from the link sent by e-mail.',
   context: ({ input }) => ({
     identity: input.identity ?? 'admin',
     token: input.token,
@@ -55,7 +56,11 @@ export const resetPasswordMachine = setup({
   initial: 'starting',
   states: {
     starting: {
-      always: [{ guard: 'hasToken', target: 'checking' }, { target: 'invalid' }],
+      description: 'The page opens with the token of the link, if any.',
+      always: [
+        { guard: 'hasToken', target: 'checking', description: 'The link carries a token: it is checked.' },
+        { target: 'invalid', description: 'The link carries no token.' },
+      ],
     },
     checking: {
       description: 'Checking the link before showing the form.',
@@ -63,16 +68,29 @@ export const resetPasswordMachine = setup({
         id: 'checkToken',
         src: 'checkToken',
         input: ({ context }) => ({ identity: context.identity, token: context.token }),
-        onDone: { target: 'ready', actions: assign({ email: ({ event }) => event.output.email, failure: null }) },
+        onDone: {
+          target: 'ready',
+          description: 'The link is valid: the form shows its email address.',
+          actions: assign({ email: ({ event }) => event.output.email, failure: null }),
+        },
         onError: [
-          { guard: 'linkUnusable', target: 'invalid', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
-          { target: 'checkFailed', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          {
+            guard: 'linkUnusable',
+            target: 'invalid',
+            description: 'The link is unknown, used or expired.',
+            actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+          },
+          {
+            target: 'checkFailed',
+            description: 'The server could not answer.',
+            actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+          },
         ],
       },
     },
     checkFailed: {
       description: 'The link could not be checked (server unreachable or busy): the message with a retry.',
-      on: { 'reset.retry': 'checking' },
+      on: { 'reset.retry': { target: 'checking', description: 'Check the link again.' } },
     },
     invalid: {
       description: 'The link is missing, unknown, used or expired: the screen offers a new one.',
@@ -81,11 +99,16 @@ export const resetPasswordMachine = setup({
     ready: {
       description: 'The admin chooses a new password.',
       on: {
-        'reset.submit': { target: 'submitting', actions: assign({ failure: null, errors: {} }) },
+        'reset.submit': {
+          target: 'submitting',
+          description: 'The new password is sent, twice.',
+          actions: assign({ failure: null, errors: {} }),
+        },
         'reset.dismiss': { actions: assign({ failure: null }), description: 'The failure dialog was closed; field errors stay.' },
       },
     },
     submitting: {
+      description: 'The new password is being saved.',
       invoke: {
         id: 'resetPassword',
         src: 'resetPassword',
@@ -93,11 +116,21 @@ export const resetPasswordMachine = setup({
           const e = event as { password: string; password_confirmation: string }
           return { identity: context.identity, token: context.token, password: e.password, password_confirmation: e.password_confirmation }
         },
-        onDone: { target: 'done', actions: assign({ message: ({ event }) => event.output.message }) },
+        onDone: {
+          target: 'done',
+          description: 'Saved: the link is used up.',
+          actions: assign({ message: ({ event }) => event.output.message }),
+        },
         onError: [
-          { guard: 'linkUnusable', target: 'invalid', actions: assign({ failure: ({ event }) => failureOf(event.error) }) },
+          {
+            guard: 'linkUnusable',
+            target: 'invalid',
+            description: 'The link expired or was used meanwhile.',
+            actions: assign({ failure: ({ event }) => failureOf(event.error) }),
+          },
           {
             target: 'ready',
+            description: 'Refused (weak password, mismatch, offline): the errors are shown on the form.',
             actions: assign(({ event }) => {
               const failure = failureOf(event.error)
               return { failure, errors: failure.errors }

@@ -1,4 +1,4 @@
-import type { ActorOptions, AnyActorLogic, InspectionEvent } from 'xstate'
+import type { ActorOptions, AnyActorLogic, AnyActorRef, InspectionEvent } from 'xstate'
 
 type Clock = NonNullable<ActorOptions<AnyActorLogic>['clock']>
 
@@ -6,9 +6,18 @@ type Inspector = (event: InspectionEvent) => void
 
 const inspectors = new Set<Inspector>()
 let clock: Clock | undefined
+const started = new Set<AnyActorRef>()
 
 const inspect: Inspector = (event) => {
+  if (event.type === '@xstate.actor') started.add(event.actorRef as AnyActorRef)
+  else if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') started.delete(event.actorRef as AnyActorRef)
   for (const inspector of inspectors) inspector(event)
+}
+
+/** The actors of this tab still running (the Flows screen shows them). */
+export function liveActors(): AnyActorRef[] {
+  for (const actor of started) if (actor.getSnapshot().status !== 'active') started.delete(actor)
+  return [...started]
 }
 
 /**

@@ -88,6 +88,7 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  description: 'Who is signed in (an admin or an end user) and their token, from start-up to sign-out.',
   context: ({ input }) => ({
     identity: input.token ? input.identity : null,
     token: input.token,
@@ -101,9 +102,9 @@ export const sessionMachine = setup({
     restoring: {
       description: 'Start-up: a stored token is verified; without one the visitor is a guest.',
       always: [
-        { guard: 'hasUserToken', target: 'verifying.user' },
+        { guard: 'hasUserToken', target: 'verifying.user', description: 'A stored end-user token is checked.' },
         { guard: 'hasToken', target: 'verifying.admin', description: 'A token without identity is an admin one.' },
-        { target: 'signedOut' },
+        { target: 'signedOut', description: 'No stored token: a guest.' },
       ],
     },
     verifying: {
@@ -111,23 +112,35 @@ export const sessionMachine = setup({
       initial: 'admin',
       states: {
         admin: {
+          description: "The admin's token is checked.",
           invoke: {
             id: 'checkAdmin',
             src: 'checkAdmin',
-            onDone: { target: '#session.signedIn', actions: { type: 'setAdmin', params: ({ event }) => event.output } },
+            onDone: {
+              target: '#session.signedIn',
+              description: 'The token is valid: the admin is signed in.',
+              actions: { type: 'setAdmin', params: ({ event }) => event.output },
+            },
             onError: {
               target: '#session.signedOut',
+              description: 'The token was refused: it is cleared.',
               actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
             },
           },
         },
         user: {
+          description: "The end user's token is checked.",
           invoke: {
             id: 'checkUser',
             src: 'checkUser',
-            onDone: { target: '#session.signedIn', actions: { type: 'setUser', params: ({ event }) => event.output } },
+            onDone: {
+              target: '#session.signedIn',
+              description: 'The token is valid: the end user is signed in.',
+              actions: { type: 'setUser', params: ({ event }) => event.output },
+            },
             onError: {
               target: '#session.signedOut',
+              description: 'The token was refused: it is cleared.',
               actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
             },
           },
@@ -137,9 +150,9 @@ export const sessionMachine = setup({
     signedOut: {
       description: 'Guest. `error`/`errors` hold the last failure (admin views show `error`, end-user views `errors`).',
       on: {
-        'session.signIn': 'signingIn.admin',
-        'session.userSignIn': 'signingIn.user',
-        'session.register': 'registering',
+        'session.signIn': { target: 'signingIn.admin', description: 'An admin sends their email and password.' },
+        'session.userSignIn': { target: 'signingIn.user', description: 'An end user sends their email and password.' },
+        'session.register': { target: 'registering', description: 'A visitor sends the registration form.' },
         'session.dismissError': { actions: 'dismissError', description: 'The failure dialog was closed; field errors stay.' },
       },
     },
@@ -149,6 +162,7 @@ export const sessionMachine = setup({
       initial: 'admin',
       states: {
         admin: {
+          description: 'The admin login call is under way.',
           invoke: {
             id: 'adminLogin',
             src: 'adminLogin',
@@ -158,6 +172,7 @@ export const sessionMachine = setup({
             },
             onDone: {
               target: '#session.signedIn',
+              description: "Accepted: the token is stored and the admin's language applied.",
               actions: [
                 { type: 'setAdmin', params: ({ event }) => event.output },
                 { type: 'setToken', params: ({ event }) => event.output },
@@ -165,10 +180,15 @@ export const sessionMachine = setup({
                 { type: 'onSignedIn', params: ({ event }) => ({ identity: 'admin', locale: event.output.admin.locale }) },
               ],
             },
-            onError: { target: '#session.signedOut', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#session.signedOut',
+              description: 'Refused (wrong credentials, blocked, rate limited, offline): the failure is shown.',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         user: {
+          description: 'The end-user login call is under way.',
           invoke: {
             id: 'userLogin',
             src: 'userLogin',
@@ -178,6 +198,7 @@ export const sessionMachine = setup({
             },
             onDone: {
               target: '#session.signedIn',
+              description: 'Accepted: the token is stored.',
               actions: [
                 { type: 'setUser', params: ({ event }) => event.output },
                 { type: 'setToken', params: ({ event }) => ({ token: event.output.api_token }) },
@@ -185,7 +206,11 @@ export const sessionMachine = setup({
                 { type: 'onSignedIn', params: ({ event }) => ({ identity: 'user', locale: event.output.user.locale }) },
               ],
             },
-            onError: { target: '#session.signedOut', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: '#session.signedOut',
+              description: 'Refused: the failure is shown.',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
       },
@@ -202,6 +227,7 @@ export const sessionMachine = setup({
         },
         onDone: {
           target: 'signedIn',
+          description: 'Registered: the new user is signed in.',
           actions: [
             { type: 'setUser', params: ({ event }) => event.output },
             { type: 'setToken', params: ({ event }) => ({ token: event.output.api_token }) },
@@ -209,7 +235,11 @@ export const sessionMachine = setup({
             { type: 'onSignedIn', params: ({ event }) => ({ identity: 'user', locale: event.output.user.locale }) },
           ],
         },
-        onError: { target: 'signedOut', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onError: {
+          target: 'signedOut',
+          description: 'Refused: the field errors are shown.',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     signedIn: {
@@ -223,7 +253,7 @@ export const sessionMachine = setup({
             "An end user signs in as an admin on the admin sign-in screen (which a user still sees): the end user's session ends, the admin's replaces it.",
           actions: ['clearSession', 'clearToken'],
         },
-        'session.logout': 'signingOut',
+        'session.logout': { target: 'signingOut', description: 'Sign out from the menu.' },
         'session.purge': {
           target: 'signedOut',
           description: 'Any call answered 401: the token is no longer valid.',
@@ -237,8 +267,12 @@ export const sessionMachine = setup({
       },
       states: {
         idle: {
+          description: 'Nothing pending.',
           on: {
-            'session.verify': [{ guard: 'isAdmin', target: 'revalidating.admin' }, { target: 'revalidating.user' }],
+            'session.verify': [
+              { guard: 'isAdmin', target: 'revalidating.admin', description: "A navigation: the admin's token is checked again." },
+              { target: 'revalidating.user', description: "A navigation: the end user's token is checked again." },
+            ],
           },
         },
         revalidating: {
@@ -246,10 +280,15 @@ export const sessionMachine = setup({
           initial: 'admin',
           states: {
             admin: {
+              description: "The admin's token is checked in the background.",
               invoke: {
                 id: 'checkAdmin',
                 src: 'checkAdmin',
-                onDone: { target: '#session.signedIn.idle', actions: { type: 'setAdmin', params: ({ event }) => event.output } },
+                onDone: {
+                  target: '#session.signedIn.idle',
+                  description: "Still valid: the admin's record is refreshed.",
+                  actions: { type: 'setAdmin', params: ({ event }) => event.output },
+                },
                 onError: [
                   {
                     guard: 'serverUnreachable',
@@ -258,16 +297,22 @@ export const sessionMachine = setup({
                   },
                   {
                     target: '#session.signedOut',
+                    description: 'The token was refused: the session ends.',
                     actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
                   },
                 ],
               },
             },
             user: {
+              description: "The end user's token is checked in the background.",
               invoke: {
                 id: 'checkUser',
                 src: 'checkUser',
-                onDone: { target: '#session.signedIn.idle', actions: { type: 'setUser', params: ({ event }) => event.output } },
+                onDone: {
+                  target: '#session.signedIn.idle',
+                  description: "Still valid: the end user's record is refreshed.",
+                  actions: { type: 'setUser', params: ({ event }) => event.output },
+                },
                 onError: [
                   {
                     guard: 'serverUnreachable',
@@ -276,6 +321,7 @@ export const sessionMachine = setup({
                   },
                   {
                     target: '#session.signedOut',
+                    description: 'The token was refused: the session ends.',
                     actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
                   },
                 ],
@@ -291,7 +337,7 @@ export const sessionMachine = setup({
         id: 'logout',
         src: 'logout',
         input: ({ context }) => ({ identity: context.identity }),
-        onDone: { target: 'signedOut', actions: ['clearSession', 'clearErrors', 'clearToken'] },
+        onDone: { target: 'signedOut', description: 'Signed out.', actions: ['clearSession', 'clearErrors', 'clearToken'] },
         onError: {
           target: 'signedOut',
           description: 'Logout clears the session even if the server call fails.',

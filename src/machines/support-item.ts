@@ -56,6 +56,7 @@ export const supportItemMachine = setup({
   },
 }).createMachine({
   id: 'supportItem',
+  description: 'A support item: a shipping issue to resolve or a shipping company request to activate.',
   context: ({ input }) => ({ ...input, failure: null, message: null }),
   initial: 'deciding',
   on: { 'support.dismiss': { actions: 'clearFailure', description: 'The failure dialog was closed.' } },
@@ -63,10 +64,18 @@ export const supportItemMachine = setup({
     deciding: {
       description: 'Starts where the record stands.',
       always: [
-        { guard: startsAt('shippingIssue', 'resolved'), target: 'shippingIssue.resolved' },
-        { guard: startsAt('shippingIssue', 'notResolved'), target: 'shippingIssue.notResolved' },
-        { guard: startsAt('companyRequest', 'activated'), target: 'companyRequest.activated' },
-        { target: 'companyRequest.notActivated' },
+        { guard: startsAt('shippingIssue', 'resolved'), target: 'shippingIssue.resolved', description: 'A resolved shipping issue.' },
+        {
+          guard: startsAt('shippingIssue', 'notResolved'),
+          target: 'shippingIssue.notResolved',
+          description: 'An open shipping issue.',
+        },
+        {
+          guard: startsAt('companyRequest', 'activated'),
+          target: 'companyRequest.activated',
+          description: 'An activated company request.',
+        },
+        { target: 'companyRequest.notActivated', description: 'A pending company request.' },
       ],
     },
     shippingIssue: {
@@ -75,7 +84,13 @@ export const supportItemMachine = setup({
       states: {
         notResolved: {
           description: 'Open issue; "Mark as resolved" is offered.',
-          on: { 'support.resolve': { guard: { type: 'changes', params: { action: 'resolve' } }, target: 'resolving' } },
+          on: {
+            'support.resolve': {
+              guard: { type: 'changes', params: { action: 'resolve' } },
+              target: 'resolving',
+              description: 'The admin marks it as resolved.',
+            },
+          },
         },
         resolving: {
           description: 'The server records resolveAt and the admin.',
@@ -110,7 +125,11 @@ export const supportItemMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'notResolved', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'notResolved',
+              description: 'Refused or offline: the failure is shown and the issue stays open.',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         resolved: { description: 'Resolved: nothing more to do.' },
@@ -122,7 +141,13 @@ export const supportItemMachine = setup({
       states: {
         notActivated: {
           description: 'Pending request; "Activate" is offered.',
-          on: { 'support.activate': { guard: { type: 'changes', params: { action: 'activate' } }, target: 'activating' } },
+          on: {
+            'support.activate': {
+              guard: { type: 'changes', params: { action: 'activate' } },
+              target: 'activating',
+              description: 'The admin activates it.',
+            },
+          },
         },
         activating: {
           description: 'The server records activatedAt and the admin.',
@@ -157,7 +182,11 @@ export const supportItemMachine = setup({
                 ],
               },
             ],
-            onError: { target: 'notActivated', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+            onError: {
+              target: 'notActivated',
+              description: 'Refused or offline: the failure is shown and the request stays pending.',
+              actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+            },
           },
         },
         activated: { description: 'Activated: nothing more to do.' },

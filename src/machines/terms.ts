@@ -78,6 +78,7 @@ export const termsMachine = setup({
   },
 }).createMachine({
   id: 'terms',
+  description: 'The terms and conditions page: load, edit both languages, save with the loaded version.',
   context: { record: null, errors: {}, failure: null, dirty: false },
   initial: 'loading',
   on: {
@@ -93,20 +94,31 @@ export const termsMachine = setup({
       invoke: {
         id: 'loadTerms',
         src: 'loadTerms',
-        onDone: { target: 'editing', actions: { type: 'setRecord', params: ({ event }) => ({ record: event.output }) } },
-        onError: { target: 'loadFailed', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+        onDone: {
+          target: 'editing',
+          description: 'Loaded: both texts are shown for editing.',
+          actions: { type: 'setRecord', params: ({ event }) => ({ record: event.output }) },
+        },
+        onError: {
+          target: 'loadFailed',
+          description: 'Not loaded: the failure is shown.',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
       },
     },
     loadFailed: {
       description: 'The terms could not be loaded: the message with a retry.',
-      on: { 'terms.retry': 'loading' },
+      on: { 'terms.retry': { target: 'loading', description: 'Load again.' } },
     },
     editing: {
       description: 'The admin edits both texts.',
       on: {
-        'terms.save': { target: 'saving', actions: 'clearMessages' },
+        'terms.save': { target: 'saving', description: 'The admin saves both texts.', actions: 'clearMessages' },
         'terms.dismiss': { actions: 'dismiss', description: 'The failure dialog was closed; field errors stay.' },
-        'terms.changed': { actions: { type: 'setDirty', params: ({ event }) => event } },
+        'terms.changed': {
+          description: 'Typing marks the page as changed (or unchanged again).',
+          actions: { type: 'setDirty', params: ({ event }) => event },
+        },
         'terms.navigationBlocked': [
           { guard: 'isDirty', target: 'confirmingLeave', description: 'The changes are not saved: ask first.' },
           { target: 'left', actions: 'proceedNavigation', description: 'Nothing typed: the navigation goes on.' },
@@ -124,6 +136,7 @@ export const termsMachine = setup({
         }),
         onDone: {
           target: 'editing',
+          description: 'Saved: the new version is kept and a confirmation shown.',
           actions: [
             { type: 'setSaved', params: ({ event }) => event.output },
             { type: 'onSaved', params: ({ event }) => ({ message: event.output.message }) },
@@ -142,15 +155,23 @@ export const termsMachine = setup({
             description: '409: someone saved the terms since they were loaded.',
             actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
           },
-          { target: 'editing', actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) } },
+          {
+            target: 'editing',
+            description: 'Another failure (offline, refused): it is shown and the texts stay.',
+            actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+          },
         ],
       },
     },
     conflict: {
       description: 'Stale save: the server message with a reload (which drops the changes) or going on editing.',
       on: {
-        'terms.reload': { target: 'loading', actions: 'clearMessages' },
-        'terms.dismiss': { target: 'editing', actions: 'dismiss' },
+        'terms.reload': {
+          target: 'loading',
+          description: "Reload the stored terms, dropping this page's changes.",
+          actions: 'clearMessages',
+        },
+        'terms.dismiss': { target: 'editing', description: 'Go on editing the texts as typed.', actions: 'dismiss' },
         'terms.navigationBlocked': [
           { guard: 'isDirty', target: 'confirmingLeave', description: 'The changes were not saved: ask first.' },
           { target: 'left', actions: 'proceedNavigation', description: 'Nothing typed: the navigation goes on.' },
@@ -166,8 +187,7 @@ export const termsMachine = setup({
           actions: ['stayOnForm', 'dismiss'],
           description: 'The question closes, the changes stay; the navigation is dropped.',
         },
-        // a second navigation while the question is open: the question answers for it too
-        'terms.navigationBlocked': {},
+        'terms.navigationBlocked': { description: 'A second navigation while the question is open: the question answers for it too.' },
       },
     },
     left: { type: 'final', description: 'The page was left.' },

@@ -11,6 +11,7 @@ describe('admin menu', () => {
       'nav.groups.catalog: categories.menu, properties.menu',
       'nav.groups.content: blogs.menu, contents.menu, terms.menu',
       'nav.groups.support: support.menu.shippingIssues, support.menu.companyRequests, contact.menu',
+      'flows.menu',
     ])
   })
 

@@ -22,4 +22,9 @@ export default defineModule({
     },
     { path: screens.userResetPassword, access: 'guest', screen: () => import('./reset-password').then((m) => m.UserResetPasswordScreen) },
   ],
+  charts: {
+    session: () => import('../../machines/session').then((m) => m.sessionMachine),
+    forgotPassword: () => import('../../machines/forgot-password').then((m) => m.forgotPasswordMachine),
+    resetPassword: () => import('../../machines/reset-password').then((m) => m.resetPasswordMachine),
+  },
 })

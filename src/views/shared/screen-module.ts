@@ -1,5 +1,6 @@
 import type { ParseKeys } from 'i18next'
 import type { ComponentType, SVGProps } from 'react'
+import type { AnyStateMachine } from 'xstate'
 
 /** A key of the message catalogue. */
 export type MessageKey = ParseKeys
@@ -51,6 +52,11 @@ export type ScreenModule = {
   /** `/admin-panel/categories` -> `/admin-panel/categories/list`. */
   redirects?: readonly { from: string; to: string }[]
   menu?: readonly MenuItem[]
+  /**
+   * The charts this module runs, by chart id, each loaded only when asked for (the Flows screen, the
+   * export, the description check find every chart through these declarations).
+   */
+  charts?: Readonly<Record<string, () => Promise<AnyStateMachine>>>
 }
 
 export const defineModule = (module: ScreenModule): ScreenModule => module

@@ -54,4 +54,5 @@ export default defineModule({
       order: 20,
     },
   ],
+  charts: { supportItem: () => import('../../machines/support-item').then((m) => m.supportItemMachine) },
 })

@@ -30,4 +30,5 @@ export default defineModule({
       order: 30,
     },
   ],
+  charts: { terms: () => import('../../machines/terms').then((m) => m.termsMachine) },
 })
