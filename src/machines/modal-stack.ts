@@ -43,7 +43,7 @@ export const modalStackMachine = setup({
   },
 }).createMachine({
   id: 'modalStack',
-  description: 'The open modals, stacked: a primary, a secondary over it, a view, an info message.',
+  description: 'The open modals, stacked: a primary (a form) and a secondary over it (a question about the form).',
   context: { stack: [] },
   initial: 'closed',
   states: {
