@@ -9,8 +9,11 @@ let clock: Clock | undefined
 const started = new Set<AnyActorRef>()
 
 const inspect: Inspector = (event) => {
-  if (event.type === '@xstate.actor') started.add(event.actorRef as AnyActorRef)
-  else if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') started.delete(event.actorRef as AnyActorRef)
+  if (event.type === '@xstate.actor') {
+    // stopped actors do not always say so: the set is swept now and then, so a long visit keeps it small
+    if (started.size >= 200) liveActors()
+    started.add(event.actorRef as AnyActorRef)
+  } else if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') started.delete(event.actorRef as AnyActorRef)
   for (const inspector of inspectors) inspector(event)
 }
 
