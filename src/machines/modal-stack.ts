@@ -5,11 +5,10 @@ import { assign, setup, type SnapshotFrom } from 'xstate'
  * the primary is open). What a save says is a toast, as everywhere, not a modal.
  */
 export type ModalKind = 'primary' | 'secondary'
-export type Modal = { kind: ModalKind; payload: unknown }
+export type Modal = { kind: ModalKind }
 
 export type ModalStackContext = { stack: Modal[] }
-export type ModalStackEvent =
-  { type: 'modal.open'; kind: ModalKind; payload?: unknown } | { type: 'modal.close' } | { type: 'modal.closeAll' }
+export type ModalStackEvent = { type: 'modal.open'; kind: ModalKind } | { type: 'modal.close' } | { type: 'modal.closeAll' }
 
 export type ModalFocusParams = { kind: ModalKind }
 
@@ -56,7 +55,7 @@ export const modalStackMachine = setup({
           description: 'The first modal opens; focus moves into it.',
           actions: [
             { type: 'rememberFocus', params: ({ event }) => ({ kind: event.kind }) },
-            { type: 'push', params: ({ event }) => ({ kind: event.kind, payload: event.payload }) },
+            { type: 'push', params: ({ event }) => ({ kind: event.kind }) },
           ],
         },
       },
@@ -69,7 +68,7 @@ export const modalStackMachine = setup({
           description: 'Opens over the top one; a kind already open is refused.',
           actions: [
             { type: 'rememberFocus', params: ({ event }) => ({ kind: event.kind }) },
-            { type: 'push', params: ({ event }) => ({ kind: event.kind, payload: event.payload }) },
+            { type: 'push', params: ({ event }) => ({ kind: event.kind }) },
           ],
         },
         'modal.close': {
