@@ -3,6 +3,7 @@ import { defineConfig } from 'vite'
 import react from '@vitejs/plugin-react'
 import { precompress } from './build/precompress'
 import { preloadFont } from './build/preload-font'
+import { stripChartDescriptions } from './build/strip-descriptions'
 import { subsetFonts } from './build/subset-fonts'
 
 const subsetFontsDir = fileURLToPath(new URL('./node_modules/.cache/subset-fonts', import.meta.url))
@@ -11,6 +12,7 @@ const apiTarget = process.env.API_PROXY_TARGET ?? 'http://127.0.0.1:3000'
 export default defineConfig({
   plugins: [
     react(),
+    stripChartDescriptions(),
     subsetFonts({ cssFile: fileURLToPath(new URL('./src/index.css', import.meta.url)), outDir: subsetFontsDir }),
     // Arabic is the default language: its regular face is the one the first screen needs
     preloadFont(/ibm-plex-sans-arabic-arabic-400-normal-[\w-]+\.woff2$/),
