@@ -75,13 +75,15 @@ export const modalStackMachine = setup({
           guard: 'hasOneUnder',
           description:
             'Escape, the close button or Stay on the top modal: only it closes and focus goes back to what opened it. The last one closes with closeAll (its form decides when).',
-          actions: [{ type: 'restoreFocus', params: ({ context }) => ({ kind: context.stack.at(-1)?.kind ?? 'primary' }) }, 'pop'],
+          // only a secondary lies over another modal: it is the one that closes
+          actions: [{ type: 'restoreFocus', params: { kind: 'secondary' } }, 'pop'],
         },
         'modal.closeAll': {
           target: 'closed',
           description:
             'A save, leaving, or closing a clean form: every modal closes and focus goes back to where the first one was opened.',
-          actions: [{ type: 'restoreFocus', params: ({ context }) => ({ kind: context.stack[0]?.kind ?? 'primary' }) }, 'clear'],
+          // the first modal is always the primary (a secondary opens only over it)
+          actions: [{ type: 'restoreFocus', params: { kind: 'primary' } }, 'clear'],
         },
       },
     },
