@@ -434,9 +434,9 @@ export const crudFormMachine = setup({
 
 export type CrudFormSnapshot = SnapshotFrom<typeof crudFormMachine>
 
-/** Leaving now would lose typed changes: the app holds navigations back while this is true. */
 /** A navigation the form was told of is held back, waiting for the question's answer. */
 export const isNavigationHeld = (s: CrudFormSnapshot) => s.status === 'active' && s.context.navigationHeld
+/** Leaving now would lose typed changes: the app holds navigations back while this is true. */
 export const holdsUnsavedChanges = (s: CrudFormSnapshot) =>
   s.context.dirty && (s.matches('editing') || s.matches('conflict') || s.matches('confirmingLeave') || s.matches('awaitingUploads'))
 
@@ -451,10 +451,8 @@ export const formLoadingFlags = (s: CrudFormSnapshot) => ({
 })
 /** A save waits for a file to finish uploading. */
 export const isAwaitingUploads = (s: CrudFormSnapshot) => s.matches('awaitingUploads')
-/** Server field errors of a field (422), empty when none. */
 /** The form's initial values: the loaded record (edit) or the initial values (create). */
 export const initialValuesOf = (s: CrudFormSnapshot) => s.context.record
-/** The form can be edited and submitted. */
 /** The message of the failure to show, or null. */
 export const formFailure = (s: CrudFormSnapshot) => s.context.failure
 
