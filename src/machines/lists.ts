@@ -50,16 +50,15 @@ export const listsMachine = setup({
   actions: {
     enqueue: assign(({ context }, params: ListRequest) => ({ queue: [...context.queue, params] })),
     store: assign(({ context }, params: { list: ListItem[] }) => {
+      // fetching always has a head: the request being fetched
       const [head, ...rest] = context.queue
-      if (!head) return {}
-      const key = keyOfRequest(head)
+      const key = keyOfRequest(head!)
       const { [key]: _failure, ...failures } = context.failures
       return { cache: { ...context.cache, [key]: params.list }, queue: rest, failures }
     }),
     storeFailure: assign(({ context }, params: { error: unknown }) => {
       const [head, ...rest] = context.queue
-      if (!head) return {}
-      return { queue: rest, failures: { ...context.failures, [keyOfRequest(head)]: failureOf(params.error) } }
+      return { queue: rest, failures: { ...context.failures, [keyOfRequest(head!)]: failureOf(params.error) } }
     }),
     setCommon: assign((_, params: { lists: CommonLists }) => ({ common: params.lists, commonFailure: null })),
     setCommonFailure: assign((_, params: { error: unknown }) => ({ commonFailure: failureOf(params.error) })),
@@ -114,7 +113,7 @@ export const listsMachine = setup({
           invoke: {
             id: 'fetchList',
             src: 'fetchList',
-            input: ({ context }) => context.queue[0] ?? { name: '', filters: {} },
+            input: ({ context }) => context.queue[0]!,
             onDone: [
               {
                 guard: 'hasMoreQueued',
