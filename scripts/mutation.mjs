@@ -17,6 +17,7 @@ const extraTests = {
   ],
   'src/machines/failure.ts': ['tests/walks/crud-form.walk.test.tsx', 'tests/walks/session.walk.test.tsx'],
   'src/machines/runtime.ts': ['tests/walks/crud-form.walk.test.tsx'],
+  'src/machines/chart-doc.ts': ['tests/machines/charts.test.ts', 'tests/machines/charts-export.test.ts'],
 }
 
 // `--sample=F`: a fraction F (0 < F < 1) of each file's code lines picked at random (`--seed=S` to repeat a

@@ -33,19 +33,28 @@ const CHAR = 8
 const keyOf = (node: AnyStateNode) => node.path.join('.') || '(chart)'
 const textWidth = (text: string) => Math.ceil(text.length * CHAR) + 16
 
+/** A guard as an arrow shows it: its name, or a combination by its parts (`and(ready, not(busy))`). */
+function guardName(guard: unknown): string | undefined {
+  if (guard === undefined || guard === null) return undefined
+  if (typeof guard === 'string') return guard
+  const g = guard as { type?: unknown; name?: string; guards?: unknown[] }
+  if (typeof g.type === 'string') return g.type
+  if (Array.isArray(g.guards)) return `${g.name ?? ''}(${g.guards.map((x) => guardName(x) ?? '').join(', ')})`
+  return g.name || 'inline'
+}
+
 /** What a transition's arrow says: its event (delays and actor outcomes in short) and its guard. */
 export function edgeLabel(event: string, guard: unknown): string {
   const short = event
     .replace(/^xstate\.done\.actor\.(.+)$/, 'done: $1')
     .replace(/^xstate\.error\.actor\.(.+)$/, 'error: $1')
     .replace(/^xstate\.after\.([^.]+)\..*$/, 'after $1')
-  const g = guard as { type?: string; name?: string; guards?: { type?: string }[] } | string | undefined
-  const guardName =
-    typeof g === 'string' ? g : (g?.type ?? (g?.guards ? `${g.name}(${g.guards.map((x) => x.type ?? String(x)).join(', ')})` : undefined))
-  return guardName ? `${short} [${guardName}]` : short
+  const name = guardName(guard)
+  return name ? `${short} [${name}]` : short
 }
 
-function nodeOf(node: AnyStateNode, edges: ElkEdge[]): ElkNode {
+/** The arrows of a state's own transitions (its `on`, delays, actors' outcomes and `always`). */
+function edgesOf(node: AnyStateNode, edges: ElkEdge[]) {
   const key = keyOf(node)
   const own = [...node.transitions.entries(), ...(node.always?.length ? ([['always', node.always]] as const) : [])]
   for (const [event, candidates] of own)
@@ -59,6 +68,11 @@ function nodeOf(node: AnyStateNode, edges: ElkEdge[]): ElkNode {
           labels: [{ text: label, width: textWidth(label), height: 16 }],
         })
       }
+}
+
+function nodeOf(node: AnyStateNode, edges: ElkEdge[]): ElkNode {
+  const key = keyOf(node)
+  edgesOf(node, edges)
   const children = Object.values(node.states)
   const name = node.key
   if (!children.length) return { id: key, width: Math.max(textWidth(name), 90), height: 36 }
@@ -72,6 +86,7 @@ function nodeOf(node: AnyStateNode, edges: ElkEdge[]): ElkNode {
 /** Lays a chart out (elkjs, layered, top to bottom): nested states inside their parents, transitions as routed arrows. */
 export async function layoutChart(machine: AnyStateMachine): Promise<ChartLayout> {
   const edges: ElkEdge[] = []
+  edgesOf(machine.root, edges)
   const top = Object.values(machine.root.states).map((c) => nodeOf(c, edges))
   const graph = {
     id: '(chart)',
