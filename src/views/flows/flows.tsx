@@ -50,6 +50,7 @@ export function FlowsScreen() {
                       variant={c.id === selected ? 'solid' : 'ghost'}
                       size="sm"
                       block
+                      className={css({ justifyContent: 'flex-start' })}
                       aria-current={c.id === selected ? 'true' : undefined}
                       onClick={() => flows.send({ type: 'flows.select', id: c.id })}
                     >
