@@ -32,3 +32,13 @@ export const undescribed = (machine: AnyStateMachine): string[] =>
   chartTexts(machine)
     .filter((t) => !t.description?.trim())
     .map((t) => `${machine.id}: ${t.kind} "${t.key || '(chart)'}"`)
+
+/** A chart's descriptions by key in both languages. */
+export type ChartTextsByLanguage = Record<'ar' | 'en', Record<string, string>>
+
+/** The descriptions of chart `id` in Arabic and English (`src/i18n/charts/`, loaded when first asked for). */
+export async function loadChartTexts(id: string): Promise<ChartTextsByLanguage> {
+  const [ar, en] = await Promise.all([import('../i18n/charts/ar.json'), import('../i18n/charts/en.json')])
+  const pick = (all: Record<string, Record<string, string>>) => all[id] ?? {}
+  return { ar: pick(ar.default), en: pick(en.default) }
+}

@@ -10,6 +10,7 @@ import {
   type StateValue,
 } from 'xstate'
 import { getShortestPaths } from 'xstate/graph'
+import { loadChartTexts, type ChartTextsByLanguage as Texts } from './chart-doc'
 import type { ChartLayout } from './chart-layout'
 import { liveActors, watchActors } from './runtime'
 
@@ -18,7 +19,6 @@ export type DeclaredChart = { module: string; id: string; load: () => Promise<An
 /** An actor of this tab running a chart: its state now and its last events (newest last). */
 export type LiveActor = { sessionId: string; chartId: string; value: StateValue; events: string[] }
 export type PathStep = { event: string; value: StateValue }
-type Texts = Record<'ar' | 'en', Record<string, string>>
 
 const EVENTS_KEPT = 50
 
@@ -107,9 +107,8 @@ export const flowsMachine = setup({
   actors: {
     loadChart: fromPromise<{ machine: AnyStateMachine; texts: Texts }, { chart: DeclaredChart | undefined }>(async ({ input }) => {
       if (!input.chart) throw new Error('no such chart')
-      const [machine, ar, en] = await Promise.all([input.chart.load(), import('../i18n/charts/ar.json'), import('../i18n/charts/en.json')])
-      const pick = (all: Record<string, Record<string, string>>) => all[machine.id] ?? {}
-      return { machine, texts: { ar: pick(ar.default), en: pick(en.default) } }
+      const machine = await input.chart.load()
+      return { machine, texts: await loadChartTexts(machine.id) }
     }),
     layoutChart: fromPromise<ChartLayout, { machine: AnyStateMachine }>(async ({ input }) =>
       (await import('./chart-layout')).layoutChart(input.machine),
