@@ -90,9 +90,6 @@ export function decimalToHalalas(riyals: number | string): number | null {
   return sign ? -value : value
 }
 
-/** True when a riyal amount has no fraction of a halala (at most 2 decimals). */
-export const isWholeHalalas = (riyals: number) => Number.isFinite(riyals) && decimalToHalalas(riyals) !== null
-
 const CURRENCY = { ar: 'ر.س', en: 'SR' } as const
 
 /**
@@ -135,25 +132,8 @@ export function couponStatusOf(coupon: CouponState, today: string): CouponStatus
   return 'active'
 }
 
-/** A Saudi VAT registration number: 15 digits, starting and ending with 3 (shape only). */
-export const isSaudiVatNumber = (value: string) => /^3\d{13}3$/.test(value)
+/** Saudi Arabia keeps UTC+3 all year: a coupon's days are the platform's business days there. */
+const BUSINESS_UTC_OFFSET_MS = 3 * 60 * 60 * 1000
 
-/** An IBAN without spaces, upper case (`sa03 8000 0000 …` -> `SA0380000000…`). */
-export const normalizeIban = (value: string) => value.replace(/\s+/g, '').toUpperCase()
-
-/**
- * An IBAN whose check digits hold (ISO 13616, mod 97 = 1), 15 to 34 characters; Saudi IBANs have 24.
- * Spaces and lower case are accepted (normalise with `normalizeIban` before storing).
- */
-export function isValidIban(value: string): boolean {
-  const iban = normalizeIban(value)
-  if (!/^[A-Z]{2}\d{2}[A-Z0-9]{11,30}$/.test(iban)) return false
-  if (iban.startsWith('SA') && iban.length !== 24) return false
-  const rearranged = iban.slice(4) + iban.slice(0, 4)
-  let remainder = 0
-  for (const char of rearranged) {
-    const digits = /\d/.test(char) ? char : String(char.charCodeAt(0) - 55)
-    for (const digit of digits) remainder = (remainder * 10 + Number(digit)) % 97
-  }
-  return remainder === 1
-}
+/** The business day (`yyyy-mm-dd`, Riyadh time) of a moment: what coupon dates are compared with. */
+export const businessDayOf = (moment: Date) => new Date(moment.getTime() + BUSINESS_UTC_OFFSET_MS).toISOString().slice(0, 10)

@@ -5,12 +5,11 @@ import {
   discountOf,
   formatMoney,
   halalasToDecimal,
-  isSaudiVatNumber,
-  isValidIban,
   priceBreakdown,
   vatOf,
   type CouponState,
 } from '../../src/domain/money'
+import { isSaudiVatNumber, isValidIban } from '../../src/contract/packages'
 
 /** DOMAIN.md "Money and tax" and "Coupons": the rules the server and the screens share. */
 describe('domain/money', () => {
