@@ -68,7 +68,7 @@ export function CouponsListScreen() {
     },
     {
       id: 'to',
-      header: t('coupons.fields.to'),
+      header: t('coupons.fields.validity'),
       sortable: true,
       cell: (row) => (
         <span className={css({ whiteSpace: 'nowrap', fontSize: 'sm' })}>
@@ -91,6 +91,7 @@ export function CouponsListScreen() {
     {
       id: 'status',
       header: t('coupons.fields.status'),
+      // the derived status; the switch beside it is the admin's on / off
       cell: (row) => (
         <Badge tone={statusTone[row.status]} data-status={row.status}>
           {t(`coupons.status.${row.status}`)}

@@ -79,7 +79,15 @@ const payloadOf = (values: Values) => {
   }
 }
 
-const section = css({ gridColumn: { md: '1 / -1' }, fontSize: 'lg', fontWeight: '700', mt: '4', pb: '2', borderBottomWidth: '1px' })
+const section = css({
+  gridColumn: { md: '1 / -1' },
+  fontSize: 'lg',
+  fontWeight: '700',
+  mt: '4',
+  pb: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 
 /** Price and period: a free trial has neither (price 0, the trial days of the settings); DAYS asks for its days. */
 function PriceAndPeriod({ serverError }: { serverError: (field: string) => string | undefined }) {

@@ -43,7 +43,16 @@ const payloadOf = (values: Values) => ({
   })),
 })
 
-const section = css({ gridColumn: { md: '1 / -1' }, fontSize: 'lg', fontWeight: '700', mt: '2', pb: '2', borderBottomWidth: '1px' })
+const section = css({
+  gridColumn: { md: '1 / -1' },
+  w: 'full',
+  fontSize: 'lg',
+  fontWeight: '700',
+  mt: '2',
+  pb: '2',
+  borderBottomWidth: '1px',
+  borderColor: 'border.default',
+})
 
 /** The bank accounts vendors pay to: rows of bank, holder and IBAN, added and removed. */
 function BankAccounts({ serverError }: { serverError: ServerError }) {
@@ -67,6 +76,7 @@ function BankAccounts({ serverError }: { serverError: ServerError }) {
             alignItems: 'start',
             p: '3',
             borderWidth: '1px',
+            borderColor: 'border.default',
             borderRadius: 'md',
           })}
         >

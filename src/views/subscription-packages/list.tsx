@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
@@ -5,14 +6,16 @@ import { packageTypes, subscriptionTypes } from '../../contract/core'
 import { packagesAccess, packagesResource, packagesScreens, type SubscriptionPackage } from '../../contract/packages'
 import { decimalToHalalas, formatMoney } from '../../domain/money'
 import { Badge } from '../../ui/badge'
-import { buttonRecipe } from '../../ui/button'
+import { Button, buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
 import { useActiveColumn } from '../shared/active-column'
+import { cardStyle } from '../shared/card'
 import { DateTimeCell } from '../shared/date-time-cell'
 import { ResourceTable } from '../shared/resource-table'
 import { FilterMulti, TableToolbar } from '../shared/table-toolbar'
 import { useResourceTable } from '../shared/use-resource-table'
 import { useCan, useLang } from '../shared/runtime'
+import { PackageOrder } from './order'
 
 const typeTone = { FREE_TRIAL: 'info', STANDARD: 'neutral', ELITE: 'warning' } as const
 
@@ -35,6 +38,7 @@ export function PackagesListScreen() {
   const canDelete = useCan(packagesAccess.can.delete)
   const lang = useLang()
   const activeColumn = useActiveColumn<SubscriptionPackage>(table, canUpdate, (row) => row.title)
+  const [ordering, setOrdering] = useState(false)
 
   const columns: DataTableColumn<SubscriptionPackage>[] = [
     {
@@ -123,6 +127,11 @@ export function PackagesListScreen() {
         }
         action={
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
+            {canUpdate ? (
+              <Button variant="outline" aria-expanded={ordering} onClick={() => setOrdering((open) => !open)}>
+                {t('subscription-packages.reorder.title')}
+              </Button>
+            ) : null}
             <Link to={packagesScreens.general} className={buttonRecipe({ variant: 'outline' })}>
               {t('subscription-packages.generalMenu')}
             </Link>
@@ -134,6 +143,11 @@ export function PackagesListScreen() {
           </div>
         }
       />
+      {ordering ? (
+        <section aria-label={t('subscription-packages.reorder.title')} className={cardStyle}>
+          <PackageOrder onSaved={() => table.send({ type: 'table.reload' })} />
+        </section>
+      ) : null}
       <ResourceTable<SubscriptionPackage>
         table={table}
         caption={t('subscription-packages.caption')}

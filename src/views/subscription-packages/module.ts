@@ -61,4 +61,5 @@ export default defineModule({
       order: 11,
     },
   ],
+  charts: { packageOrder: () => import('../../machines/package-order').then((m) => m.packageOrderMachine) },
 })
