@@ -20,8 +20,8 @@ export const couponTypes = ['PERCENTAGE', 'FIXED'] as const
 export const couponStatusValues = ['scheduled', 'active', 'expired', 'used_up', 'inactive'] as const
 
 /** Letters (Arabic or Latin) and digits, no spaces or signs. */
-export const COUPON_CODE = /^[A-Za-z0-9\u0621-\u063A\u0641-\u064A\u0660-\u0669]+$/
-export const COUPON_CODE_MAX = 30
+const COUPON_CODE = /^[A-Za-z0-9\u0621-\u063A\u0641-\u064A\u0660-\u0669]+$/
+const COUPON_CODE_MAX = 30
 const MAX_FIXED = 1_000_000
 
 const name = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(120))
@@ -115,7 +115,7 @@ export const couponCheckBody = z.strictObject({
 export type CouponCheckBody = z.infer<typeof couponCheckBody>
 
 /** Why a code does not apply to a package. */
-export const couponRefusals = ['not_found', 'inactive', 'scheduled', 'expired', 'used_up', 'not_for_package'] as const
+const couponRefusals = ['not_found', 'inactive', 'scheduled', 'expired', 'used_up', 'not_for_package'] as const
 export type CouponRefusal = (typeof couponRefusals)[number]
 
 const amounts = {

@@ -45,7 +45,6 @@ export const packageLimitKeys = [
   'shipping_companies_count',
 ] as const
 export type PackageLimitKey = (typeof packageLimitKeys)[number]
-export type PackageLimits = Record<PackageLimitKey, number | null>
 
 /** A Saudi VAT registration number: 15 digits, starting and ending with 3 (shape only). */
 export const isSaudiVatNumber = (value: string) => /^3\d{13}3$/.test(value)
@@ -71,14 +70,14 @@ export function isValidIban(value: string): boolean {
 }
 
 /** At most 2 decimals: no fraction of a halala (same rule as `decimalToHalalas` of domain/money). */
-export const isWholeHalalas = (value: number) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
+const isWholeHalalas = (value: number) => Number.isFinite(value) && Math.abs(value * 100 - Math.round(value * 100)) < 1e-6
 
 export const MAX_PRICE = 1_000_000
 const MAX_LIMIT = 1_000_000_000
 export const MAX_PACKAGE_DAYS = 3650
 
 /** Riyals with at most 2 decimals, 0 to `max` (a fraction of a halala is refused). */
-export const riyals = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max), z.refine(isWholeHalalas, 'validation.format'))
+const riyals = (min: number, max: number) => z.number().check(z.gte(min), z.lte(max), z.refine(isWholeHalalas, 'validation.format'))
 
 const title = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(120))
 const shortDescription = z.string().check(z.trim(), z.minLength(1), z.maxLength(500))

@@ -5,9 +5,9 @@
  * server all read these rules.
  */
 
-export const HALALAS_PER_RIYAL = 100
+const HALALAS_PER_RIYAL = 100
 
-export type CouponType = 'PERCENTAGE' | 'FIXED'
+type CouponType = 'PERCENTAGE' | 'FIXED'
 /** A coupon as it applies to a price: a percentage (1-100) or a fixed amount in halalas. */
 export type CouponValue = { type: CouponType; value: number }
 
@@ -105,8 +105,7 @@ export function formatMoney(halalas: number, lang: 'ar' | 'en'): string {
 }
 
 /** Statuses of a coupon, derived (never stored). */
-export const couponStatuses = ['scheduled', 'active', 'expired', 'used_up', 'inactive'] as const
-export type CouponStatus = (typeof couponStatuses)[number]
+export type CouponStatus = 'scheduled' | 'active' | 'expired' | 'used_up' | 'inactive'
 
 export type CouponState = {
   /** Switched on by an admin. */

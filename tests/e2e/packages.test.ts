@@ -36,6 +36,17 @@ describe.each(['ar', 'en'] as const)('packages and coupons in the browser (%s)',
     await packageRow.waitFor()
     await expect.poll(() => packageRow.innerText()).toContain('149.50')
 
+    // the new package moved to the top with the keyboard: the list follows
+    await page.getByRole('button', { name: p.reorder.title }).click()
+    const newTitle = `${title} ${lang === 'ar' ? 'ع' : 'E'}`
+    const handle = page.getByRole('button', { name: p.reorder.handle.replace('{{name}}', newTitle) })
+    await handle.focus()
+    await page.keyboard.press('Home')
+    await page.getByText(p.reorder.moved.replace('{{name}}', newTitle).replace('{{position}}', '1')).waitFor()
+    await expect.poll(() => page.getByTestId('order-row').first().innerText()).toContain(newTitle)
+    await expect.poll(() => page.locator('tbody tr:not([data-skeleton])').first().innerText()).toContain(newTitle)
+    expect(await axeViolations(page)).toEqual([])
+
     // a coupon for it, code generated, from today
     await page.goto('/admin-panel/coupons/create')
     await page.getByLabel(fieldLabel(c.fields.name_ar)).fill(`${coupon} ع`)

@@ -5,6 +5,7 @@ import { packagePageSchema, packageSchema, packageSettingsSchema } from '../../s
 import { auditLog } from '../../server/db/tables'
 import { packages, packageSettings } from '../../server/modules/subscription-packages/schema'
 import { subscriptions } from '../../server/modules/subscriptions/schema'
+import { packageHasActiveSubscriptions } from '../../server/modules/subscriptions/service'
 import { backends, grantRole, routesOfModule, useTestServer } from './helpers'
 
 const BASE = '/api/admin-panal/subscription-packages'
@@ -127,6 +128,7 @@ describe.each(backends)('subscription packages on $name', (backend) => {
     const stale = await server.request({ method: 'PUT', url: `${BASE}/${id}`, token, body: { ...basic, version: 1 } })
     expect(stale.status).toBe(409)
     await server.db.insert(subscriptions).values({ vendorId: 1, packageId: id, status: 'active', amount: 12000, expiresAt: null })
+    expect(await packageHasActiveSubscriptions(server.db, id)).toBe(true)
     const en = await server.request({ method: 'DELETE', url: `${BASE}/${id}`, token, lang: 'en' })
     expect(en.status).toBe(409)
     expect(en.json.message).toBe("Sorry You Can't Because This Package Have Active Subscriptions")
