@@ -290,6 +290,7 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
           'POST /api/reset-password',
           'POST /api/login',
           'POST /api/contact',
+          'POST /api/coupons/check',
           'GET /api/uploads/:name',
           'POST /api/register',
         ].sort(),
