@@ -93,6 +93,7 @@ describe('selectors', () => {
     const sorted = at('ready', { query: normalizeQuery({ sort_column: 'name', sort_direction: 'desc', page: 2 }), page: pageOf([], 40) })
     expect(sortOf(sorted, 'name')).toBe('descending')
     expect(sortOf(sorted, 'created_at')).toBe('none')
+    expect(sortOf(at('ready', { query: normalizeQuery({ sort_column: 'name' }) }), 'name')).toBe('ascending')
     expect(paginationOf(sorted)).toEqual({ page: 2, pageSize: 15, total: 40, pagesCount: 3, totalIsEstimate: false })
   })
 
