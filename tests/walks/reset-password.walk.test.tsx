@@ -184,7 +184,9 @@ walk<Ui>({
     submitting: () => {
       expect(screen.getByRole('button', { name: /Saving/ }).getAttribute('aria-busy')).toBe('true')
     },
-    done: ({ ui }) => {
+    done: ({ ui, actor }) => {
+      // the reset is over: the chart takes no more events (a second submit cannot send the token again)
+      expect(actor().getSnapshot().status).toBe('done')
       if (ui.who === 'user') {
         // an end user is told on the page; their sign-in is in their own app
         expect(screen.getByRole('heading', { name: 'Password changed' })).toBeTruthy()
