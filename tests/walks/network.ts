@@ -19,10 +19,13 @@ type Answer = { status: number; body?: unknown } | { unreachable: true }
 
 type Pending = Request & { settle: (answer: Answer) => void; settled: boolean; aborted: boolean; progress?: (percent: number) => void }
 
-export type Match = { method?: string; path: RegExp | string }
+/** A request by method and path; `query` tells apart two calls to one path (a list and its reorder panel). */
+export type Match = { method?: string; path: RegExp | string; query?: (query: URLSearchParams) => boolean }
 
 const matches = (r: Request, m: Match) =>
-  (!m.method || m.method === r.method) && (typeof m.path === 'string' ? r.path === m.path : m.path.test(r.path))
+  (!m.method || m.method === r.method) &&
+  (typeof m.path === 'string' ? r.path === m.path : m.path.test(r.path)) &&
+  (!m.query || m.query(r.query))
 
 /** A success envelope. */
 export const ok = (result: unknown, message = '') => ({ status: 200, body: { status: true, message, result } })

@@ -45,11 +45,14 @@ export function PackageOrder({ onSaved }: { onSaved: () => void }) {
   const over = useRef<HTMLElement | null>(null)
   const move = (id: number, to: number) => order.send({ type: 'order.moved', id, to })
 
-  if (loading) return <Spinner />
+  // a failure without the server's message (offline) still shows, in general terms
+  const failureText = failure === null ? null : failure || t('errors.generic')
+
+  if (loading) return <Spinner label={t('common.loading')} />
   if (loadFailed)
     return (
       <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
-        <Alert tone="error">{failure}</Alert>
+        <Alert tone="error">{failureText}</Alert>
         <Button variant="outline" size="sm" onClick={() => order.send({ type: 'order.retry' })}>
           {t('actions.tryAgain')}
         </Button>
@@ -114,7 +117,14 @@ export function PackageOrder({ onSaved }: { onSaved: () => void }) {
             ? t('subscription-packages.reorder.moved', { name: moved.title, position: moved.position })
             : ''}
       </p>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
+      {failureText === null ? null : (
+        <div className={css({ display: 'flex', gap: '3', alignItems: 'center' })}>
+          <Alert tone="error">{failureText}</Alert>
+          <Button variant="outline" size="sm" onClick={() => order.send({ type: 'order.dismiss' })}>
+            {t('actions.close')}
+          </Button>
+        </div>
+      )}
     </div>
   )
 }
