@@ -31,8 +31,7 @@ const paymentTransitions: Readonly<Record<PaymentStatus, Partial<Record<PaymentS
 export const canChangePayment = (from: PaymentStatus, to: PaymentStatus): boolean => paymentTransitions[from][to] !== undefined
 
 /** The statuses a payment at `from` may change to, in the table's order. */
-export const nextPaymentStatuses = (from: PaymentStatus): PaymentStatus[] =>
-  paymentStatuses.filter((to) => canChangePayment(from, to))
+export const nextPaymentStatuses = (from: PaymentStatus): PaymentStatus[] => paymentStatuses.filter((to) => canChangePayment(from, to))
 
 /** The change needs `payments:approve` (approving or rejecting). */
 export const needsApproval = (from: PaymentStatus, to: PaymentStatus): boolean => paymentTransitions[from][to]?.approval ?? false
