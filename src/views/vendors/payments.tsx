@@ -101,8 +101,7 @@ function PaymentModal({ stack, vendorId, payment }: { stack: ModalStackRef; vend
           </Row>
           {payment.reason ? <Row label={t('vendors.payments.reason')}>{payment.reason}</Row> : null}
           <Row label={t('vendors.payments.changed')}>
-            {payment.changed_by ?? '—'}
-            {payment.changed_at ? ` · ${formatDateTime(payment.changed_at, lang)}` : ''}
+            {[payment.changed_by, payment.changed_at ? formatDateTime(payment.changed_at, lang) : null].filter(Boolean).join(' · ') || '—'}
           </Row>
           <Row label={t('vendors.payments.receipt')}>
             {payment.has_receipt ? (
@@ -173,7 +172,7 @@ export function PaymentsTab({
     {
       id: 'changed',
       header: t('vendors.payments.changed'),
-      cell: (row) => (row.changed_at ? `${row.changed_by ?? '—'} · ${formatDay(row.changed_at, lang)}` : '—'),
+      cell: (row) => [row.changed_by, row.changed_at ? formatDay(row.changed_at, lang) : null].filter(Boolean).join(' · ') || '—',
     },
   ]
   return (
@@ -192,7 +191,7 @@ export function PaymentsTab({
           : {
               rowActions: (row: Payment) => (
                 <PaymentStatusMenu
-                  key={`${row.id}-${row.status}`}
+                  key={row.id}
                   vendorId={vendorId}
                   payment={row}
                   canApprove={canApprove}
