@@ -202,7 +202,7 @@ walk<Ui>({
   timeout: 8000,
   surfaces: [surface('DUE_PAYMENT'), surface('Pending'), surface('Success'), surface('Rejected')],
   perform: {
-    'payment.change': ({ event }) => choose((event as { to: PaymentStatus }).to),
+    'payment.change': ({ event }) => choose(event.to as PaymentStatus),
     'payment.confirm': async () => {
       const dialog = await screen.findByRole('dialog', { name: `Reject payment ${NUMBER}` })
       fireEvent.change(within(dialog).getByLabelText(/Reason/), { target: { value: REASON } })
@@ -246,7 +246,7 @@ walk<Ui>({
   after: {
     // the change goes to the server once, with the status asked for (and the reason of a rejection)
     'payment.change': async ({ ui, event, actor }) => {
-      const to = (event as { to: PaymentStatus }).to
+      const to = event.to as PaymentStatus
       if (to === 'Rejected') {
         expect(ui.net.waiting().filter((r) => r.method === 'POST')).toHaveLength(0)
         return
