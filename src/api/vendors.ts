@@ -1,6 +1,5 @@
 import type { PaymentStatus } from '../contract/payments'
-import type { Page } from '../contract/resource'
-import { IDEMPOTENCY_HEADER, vendorsPaths, type Payment, type SubdomainResult, type Vendor } from '../contract/vendors'
+import { IDEMPOTENCY_HEADER, vendorsPaths, type Payment, type SubdomainResult } from '../contract/vendors'
 import { ApiError, call, callWithMessage, reportStatus, requestTarget } from './client'
 
 /** `GET venders/subdomain-availability`: whether a vendor (other than `exceptId`) may take it. */
@@ -9,24 +8,6 @@ export const checkSubdomain = (subdomain: string, exceptId: number | null, signa
     query: exceptId ? { subdomain, except_id: exceptId } : { subdomain },
     ...(signal ? { signal } : {}),
   })
-
-/** `GET venders/{id}/payments`: the vendor's payments, newest first. */
-export const listVendorPayments = async (vendorId: number, page = 1, signal?: AbortSignal) =>
-  (
-    await call<{ payments: Page<Payment> }>(vendorsPaths.payments(vendorId), {
-      query: { page, pageSize: 50 },
-      ...(signal ? { signal } : {}),
-    })
-  ).payments
-
-/** `GET venders/{id}/referral-vendors`: vendors registered with this vendor's referral code. */
-export const listReferralVendors = async (vendorId: number, page = 1, signal?: AbortSignal) =>
-  (
-    await call<{ vendors: Page<Vendor> }>(vendorsPaths.referrals(vendorId), {
-      query: { page, pageSize: 50 },
-      ...(signal ? { signal } : {}),
-    })
-  ).vendors
 
 /** `POST venders/changeTransactionStatus/{id}/{transaction_id}`: the server applies the shared table. */
 export const changePaymentStatus = (vendorId: number, paymentId: number, status: PaymentStatus, reason: string | null) =>

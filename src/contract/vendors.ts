@@ -15,8 +15,6 @@ export const vendorsScreens = defineScreens('venders', { list: 'list', create: '
 /** The tabs of a vendor's view (`?tab=`), information first. */
 export const vendorTabs = ['information', 'payments', 'referral-vendors', 'subscribe-payments', 'create-payments'] as const
 export type VendorTab = (typeof vendorTabs)[number]
-export const vendorTabPath = (id: number | string, tab: VendorTab) =>
-  tab === 'information' ? vendorsScreens.view(id) : `${vendorsScreens.view(id)}?tab=${tab}`
 
 const base = vendorsResource.path
 export const vendorsPaths = {
@@ -33,7 +31,7 @@ export const vendorStatuses = ['pending', 'active', 'inactive'] as const
 export type VendorStatus = (typeof vendorStatuses)[number]
 
 /** Subdomains nobody may take (DOMAIN.md "Vendors"). */
-export const reservedSubdomains = [
+const reservedSubdomains = [
   'www',
   'admin',
   'api',
@@ -62,7 +60,7 @@ const text = (min: number, max: number) => z.string().check(z.trim(), z.minLengt
 const optionalText = (max: number) => z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(max))))
 const isoDay = z.string().check(z.trim(), z.refine(isIsoDate, 'validation.format'))
 
-export const subdomainSchema = z
+const subdomainSchema = z
   .string()
   .check(
     z.trim(),
@@ -159,13 +157,13 @@ export type SubdomainResult = z.infer<typeof subdomainResult>
 
 export const PAYMENT_FILE_MAX_BYTES = 5 * 1024 * 1024
 /** The largest payment amount accepted, in SAR. */
-export const PAYMENT_MAX_AMOUNT = 10_000_000
+const PAYMENT_MAX_AMOUNT = 10_000_000
 export const IDEMPOTENCY_HEADER = 'Idempotency-Key'
 export const idempotencyKeySchema = z.string().check(z.minLength(8), z.maxLength(100), z.regex(/^[A-Za-z0-9_.:-]+$/, 'validation.format'))
 
 /** An amount in SAR with at most 2 decimals, more than 0: sent as text in a multipart form. */
 const AMOUNT = /^\d{1,9}(\.\d{1,2})?$/
-export const amountSchema = z.string().check(
+const amountSchema = z.string().check(
   z.trim(),
   z.minLength(1, { abort: true }),
   z.regex(AMOUNT, 'validation.format'),
@@ -188,7 +186,6 @@ export const paymentCreateFields = z.strictObject({
   payment_date: isoDay,
   package_id: z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'validation.format'))),
 })
-export type PaymentCreateFields = z.infer<typeof paymentCreateFields>
 
 export const paymentStatusBody = z.strictObject({
   status: z.enum(paymentStatuses),
@@ -215,8 +212,3 @@ export const paymentSchema = z.object({
   created_at: z.string(),
 })
 export type Payment = z.infer<typeof paymentSchema>
-export const paymentPageSchema = pageSchema(paymentSchema)
-
-export const paymentListQuery = listQuerySchema(['payment_date', 'created_at', 'id'] as const, {
-  status: queryOneOfMany(paymentStatuses),
-})

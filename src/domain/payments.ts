@@ -6,7 +6,7 @@
 
 import { paymentStatuses, type PaymentMethod, type PaymentStatus, type offeredPaymentMethods } from '../contract/payments'
 
-export { offeredPaymentMethods, paymentMethods, paymentStatuses, type PaymentMethod, type PaymentStatus } from '../contract/payments'
+export type { PaymentMethod, PaymentStatus } from '../contract/payments'
 
 /** How a method is shown: the legacy values read as the method they stand for. */
 export const shownPaymentMethod = (method: PaymentMethod): (typeof offeredPaymentMethods)[number] =>
@@ -38,6 +38,3 @@ export const needsApproval = (from: PaymentStatus, to: PaymentStatus): boolean =
 
 /** The change needs a reason (rejecting). */
 export const needsReason = (from: PaymentStatus, to: PaymentStatus): boolean => paymentTransitions[from][to]?.reason ?? false
-
-export const isPaymentStatus = (value: unknown): value is PaymentStatus =>
-  typeof value === 'string' && (paymentStatuses as readonly string[]).includes(value)

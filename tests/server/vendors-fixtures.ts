@@ -25,7 +25,7 @@ export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 /** A multipart body of `fields` and, when given, `payment_file`. */
-export function paymentForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
+function paymentForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
   const boundary = '----payment-test-boundary'
   const parts: Buffer[] = []
   for (const [name, value] of Object.entries(fields)) {

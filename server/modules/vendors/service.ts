@@ -13,7 +13,6 @@ import {
   PAYMENT_FILE_MAX_BYTES,
   paymentCreateFields,
   paymentsAccess,
-  paymentSchema,
   sarOf,
   SUBDOMAIN_PATTERN,
   vendorCreateBody,
@@ -448,7 +447,7 @@ export async function listPayments(deps: AppDeps, vendorId: number, page: number
 type ReceiptKind = { type: string; ext: string }
 
 /** A receipt's real type from its first bytes: an image the uploads accept, or a PDF. */
-export function sniffReceipt(bytes: Uint8Array): ReceiptKind | null {
+function sniffReceipt(bytes: Uint8Array): ReceiptKind | null {
   const image = sniffImage(bytes)
   if (image) return image
   if (bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-') return { type: 'application/pdf', ext: 'pdf' }
@@ -571,6 +570,7 @@ async function replay(db: Db, first: { vendorId: number; id: number }, vendorId:
 }
 
 /**
+ * @public The subscriptions module's hook (it fills this in).
  * What approving a payment does beyond activating the vendor, in the same transaction:
  * the subscriptions module activates or extends the subscription, assigns the invoice number,
  * counts the coupon's use and credits the referrer here. Today it does nothing.
@@ -670,5 +670,3 @@ export async function readReceipt(deps: AppDeps, vendorId: number, paymentId: nu
   const safeNumber = row.number.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || String(paymentId)
   return { bytes, type: row.type ?? 'application/octet-stream', filename: `receipt-${safeNumber}.${ext}` }
 }
-
-export { paymentSchema }
