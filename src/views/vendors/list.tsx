@@ -75,29 +75,39 @@ export function VendorsListScreen() {
   const canExport = useCan(vendorsAccess.can.export)
   const lang = useLang()
 
+  const muted = css({ display: 'block', color: 'fg.muted', fontSize: 'xs' })
   const columns: DataTableColumn<Vendor>[] = [
     {
       id: 'store_name',
       header: t('vendors.fields.store_name'),
       sortable: true,
       cell: (row) => (
-        <Link
-          to={vendorsScreens.view(row.id)}
-          className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}
-          dir="auto"
-        >
-          {row.store_name}
-        </Link>
+        <>
+          <Link
+            to={vendorsScreens.view(row.id)}
+            className={css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })}
+            dir="auto"
+          >
+            {row.store_name}
+          </Link>
+          <span className={muted} dir="auto">
+            {row.company_name}
+          </span>
+        </>
       ),
     },
     {
-      id: 'company_name',
-      header: t('vendors.fields.company_name'),
-      sortable: true,
-      cell: (row) => <span dir="auto">{row.company_name}</span>,
+      id: 'phone',
+      header: t('vendors.fields.phone'),
+      cell: (row) => (
+        <>
+          <bdi dir="ltr">{row.phone}</bdi>
+          <span className={muted}>
+            <bdi dir="ltr">{row.email}</bdi>
+          </span>
+        </>
+      ),
     },
-    { id: 'phone', header: t('vendors.fields.phone'), cell: (row) => <bdi dir="ltr">{row.phone}</bdi> },
-    { id: 'email', header: t('vendors.fields.email'), cell: (row) => <bdi dir="ltr">{row.email}</bdi> },
     {
       id: 'package_id',
       header: t('vendors.fields.package_id'),
@@ -110,10 +120,31 @@ export function VendorsListScreen() {
       sortable: true,
       cell: (row) => formatDay(row.subscription_expires_at, lang),
     },
-    { id: 'created_at', header: t('vendors.fields.created_at'), sortable: true, cell: (row) => formatDay(row.created_at, lang) },
-    { id: 'subdomain', header: t('vendors.fields.subdomain'), cell: (row) => <bdi dir="ltr">{row.subdomain}</bdi> },
-    { id: 'marketplaces', header: t('vendors.fields.marketplaces'), cell: (row) => row.marketplaces ?? '—' },
-    { id: 'utm_source', header: t('vendors.fields.utm_source'), cell: (row) => <bdi dir="ltr">{row.utm_source ?? '—'}</bdi> },
+    {
+      id: 'created_at',
+      header: t('vendors.fields.created_at'),
+      sortable: true,
+      cell: (row) => (
+        <>
+          {formatDay(row.created_at, lang)}
+          {row.utm_source ? (
+            <span className={muted}>
+              <bdi dir="ltr">{row.utm_source}</bdi>
+            </span>
+          ) : null}
+        </>
+      ),
+    },
+    {
+      id: 'subdomain',
+      header: t('vendors.fields.subdomain'),
+      cell: (row) => (
+        <>
+          <bdi dir="ltr">{row.subdomain}</bdi>
+          {row.marketplaces ? <span className={muted}>{row.marketplaces}</span> : null}
+        </>
+      ),
+    },
   ]
 
   return (
