@@ -5,7 +5,7 @@ import { vendorsPaths, vendorsScreens } from '../../src/contract/vendors'
 import { subdomainCheckMachine } from '../../src/machines/subdomain-check'
 import { renderApp, type App } from './app'
 import { createNetwork, failed, ok, type Network } from './network'
-import { walk, type WalkContext } from './walk'
+import { walk } from './walk'
 
 /**
  * subdomainCheck walked through the vendor form: typing waits for a pause (300 ms on the walk's
@@ -15,7 +15,6 @@ import { walk, type WalkContext } from './walk'
 
 const net = createNetwork()
 type Ui = { app: App; net: Network }
-type Ctx = WalkContext<Ui>
 type S = ReturnType<typeof subdomainCheckMachine.getInitialSnapshot>
 
 const FREE = 'fresh-shop'
