@@ -39,7 +39,6 @@ export const paymentRecordMachine = setup({
     onRecorded: (_, _params: PaymentRecordedParams) => {},
     setFailure: assign((_, params: { error: unknown }) => ({ failure: failureOf(params.error) })),
     clearFailure: assign({ failure: null }),
-    renewKey: assign(() => ({ key: newKey(), failure: null })),
   },
 }).createMachine({
   id: 'paymentRecord',
@@ -76,8 +75,8 @@ export const paymentRecordMachine = setup({
       },
     },
     recorded: {
-      description: 'Done; another payment gets a new key.',
-      on: { 'payment.another': { target: 'editing', description: 'The form is offered again for another payment.', actions: 'renewKey' } },
+      type: 'final',
+      description: 'Done: the payments tab shows it; the next payment starts a new form with a new key.',
     },
   },
 })
