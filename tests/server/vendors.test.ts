@@ -318,3 +318,65 @@ describe.each(backends)('vendors on $name', (backend) => {
     expect((await server.request({ method: 'DELETE', url: `${BASE}/${b.id}`, token })).status).toBe(200)
   })
 })
+
+describe.each(backends)('vendors: hostile input on $name', (backend) => {
+  const server = useTestServer(backend)
+  const primary = async () => server.loginAdmin((await server.createAdmin({ userType: 'primary' })).email)
+  const clientError = (res: { status: number; json: { status?: unknown; message?: unknown } }) => {
+    expect(res.status).toBeGreaterThanOrEqual(400)
+    expect(res.status).toBeLessThan(500)
+    expect(res.json.status).toBe(false)
+    expect(typeof res.json.message).toBe('string')
+  }
+
+  it('answers odd text, prototype keys, mass assignment, huge and fractional values with 4xx and field errors', async () => {
+    const token = await primary()
+    for (const body of [
+      vendorBody(1, { store_name: 'a\u0000b' }),
+      vendorBody(1, { company_name: 'name \ud800' }),
+      vendorBody(1, { description: 'x'.repeat(10_000) }),
+      vendorBody(1, { package_id: 1.5 }),
+      vendorBody(1, { package_id: 2 ** 40 }),
+      vendorBody(1, { commercial_registration_expiry: '2026-02-30' }),
+      vendorBody(1, { referral_code: 'MINE0001' }),
+      vendorBody(1, { status: 'active', version: 3, id: 9 }),
+      JSON.parse('{"__proto__":{"is_primary":true},"store_name":"x"}') as object,
+      [],
+      'text',
+    ]) {
+      const res = await server.request({ url: BASE, token, body, lang: 'en' })
+      clientError(res)
+      if (res.status === 422) expect(Object.keys(res.json.errors ?? {}).length).toBeGreaterThan(0)
+    }
+    expect((await server.request({ url: BASE, token })).json.result.vendors.total).toBe(0)
+  })
+
+  it('refuses odd multipart fields, keys, statuses and ids on the payment routes', async () => {
+    const token = await primary()
+    const v = await createVendor(server, token, 1)
+    for (const fields of [
+      paymentFields({ payment_number: 'a\u0000b' }),
+      paymentFields({ amount: '1e3' }),
+      paymentFields({ amount: '12.3.4' }),
+      paymentFields({ payment_date: '0000-01-01' }),
+      { ...paymentFields(), constructor: 'x' },
+    ]) {
+      const res = await recordPayment(server, token, v.id, { fields })
+      clientError(res)
+      expect(Object.keys(res.json.errors ?? {}).length, JSON.stringify(fields)).toBeGreaterThan(0)
+    }
+    for (const key of ['short', 'x'.repeat(101), 'spaces are bad', '../../etc']) {
+      clientError(await recordPayment(server, token, v.id, { key }))
+    }
+    const p = (await recordPayment(server, token, v.id)).json.result.item as { id: number }
+    for (const body of [{ status: 'Approved' }, { status: 'Success', reason: 'x'.repeat(501) }, { status: 'Success', extra: 1 }, {}]) {
+      clientError(await server.request({ url: `${BASE}/changeTransactionStatus/${v.id}/${p.id}`, token, body }))
+    }
+    for (const path of [`${v.id}/0`, `0/${p.id}`, `${v.id}/1.5`, `${v.id}/99999999999`, `abc/${p.id}`]) {
+      clientError(await server.request({ url: `${BASE}/changeTransactionStatus/${path}`, token, body: { status: 'Success' } }))
+    }
+    expect((await server.request({ url: `${BASE}/${v.id}/payments/abc/receipt`, token })).status).toBe(422)
+    clientError(await server.request({ url: `${BASE}/subdomain-availability?subdomain=${'x'.repeat(200)}`, token }))
+    clientError(await server.request({ url: `${BASE}/subdomain-availability`, token }))
+  })
+})

@@ -455,6 +455,7 @@ function sniffReceipt(bytes: Uint8Array): ReceiptKind | null {
 }
 
 const receiptsDir = (dataDir: string) => join(dataDir, 'receipts')
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
 const RECEIPT_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|pdf)$/
 
 export type ReceiptUpload = { bytes: Buffer; truncated: boolean } | null
@@ -482,6 +483,11 @@ export async function createPayment(
 
   const parsed = paymentCreateFields.safeParse(fields, { reportInput: true })
   const errors = parsed.success ? {} : issuesByField(parsed.error)
+  // a multipart body skips the JSON body check: NUL and lone surrogates are refused here (PostgreSQL refuses them)
+  for (const [name, value] of Object.entries(fields)) {
+    if (value.includes('\u0000') || LONE_SURROGATE.test(value))
+      errors[name.replace(/[^\x20-\x7e]/gu, '?')] = [{ key: 'validation.characters' }]
+  }
   const now = deps.clock()
   if (parsed.success && parsed.data.payment_date > todayInRiyadh(now)) errors.payment_date = [{ key: 'vendors.errors.futureDate' }]
   let kind: ReceiptKind | null = null
