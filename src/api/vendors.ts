@@ -56,6 +56,18 @@ export function createVendorPayment(
   })
 }
 
+/** A refused download as an ApiError with the server's message (a 401 purges the session). */
+async function failureOf(response: Response, hadToken: boolean): Promise<ApiError> {
+  reportStatus(response.status, hadToken)
+  let message = ''
+  try {
+    message = String(((await response.json()) as { message?: unknown }).message ?? '')
+  } catch {
+    // not JSON
+  }
+  return new ApiError(response.status, message)
+}
+
 /** The receipt of a payment as a blob URL (fetched with the admin's token; the caller revokes it). */
 export async function fetchReceipt(vendorId: number, paymentId: number, signal?: AbortSignal): Promise<{ url: string; type: string }> {
   const { url, headers } = requestTarget(vendorsPaths.receipt(vendorId, paymentId))
@@ -65,16 +77,7 @@ export async function fetchReceipt(vendorId: number, paymentId: number, signal?:
   } catch {
     throw new ApiError(0, '')
   }
-  if (!response.ok) {
-    reportStatus(response.status, 'Authorization' in headers)
-    let message = ''
-    try {
-      message = String(((await response.json()) as { message?: unknown }).message ?? '')
-    } catch {
-      // not JSON
-    }
-    throw new ApiError(response.status, message)
-  }
+  if (!response.ok) throw await failureOf(response, 'Authorization' in headers)
   const blob = await response.blob()
   return { url: URL.createObjectURL(blob), type: blob.type }
 }
@@ -89,9 +92,6 @@ export async function fetchExport(query: Record<string, string | number>): Promi
   } catch {
     throw new ApiError(0, '')
   }
-  if (!response.ok) {
-    reportStatus(response.status, 'Authorization' in headers)
-    throw new ApiError(response.status, '')
-  }
+  if (!response.ok) throw await failureOf(response, 'Authorization' in headers)
   return response.blob()
 }

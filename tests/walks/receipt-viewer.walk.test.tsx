@@ -59,7 +59,7 @@ const events: AnyEventObject[] = [
   { type: 'receipt.retry' },
 ]
 
-const receiptDialog = () => screen.getByRole('dialog', { name: `Receipt of payment ${NUMBER}` })
+const receiptDialog = () => screen.getByRole('dialog', { name: `Receipt of payment ${NUMBER}`, hidden: true })
 const paymentDialog = () => screen.getByRole('dialog', { name: `Payment ${NUMBER}`, hidden: true })
 
 walk<Ui>({
@@ -90,7 +90,7 @@ walk<Ui>({
   perform: {
     'xstate.done.actor.load': ({ ui }) => ui.net.answer({ method: 'GET', path: RECEIPT }, { status: 200, body: { png: true } }),
     'xstate.error.actor.load': ({ ui }) => ui.net.answer({ method: 'GET', path: RECEIPT }, failed(404, refused)),
-    'receipt.retry': () => fireEvent.click(within(receiptDialog()).getByRole('button', { name: 'Try again!' })),
+    'receipt.retry': () => fireEvent.click(within(receiptDialog()).getByRole('button', { name: 'Try again!', hidden: true })),
   },
   states: {
     loading: () => {
@@ -99,13 +99,13 @@ walk<Ui>({
       expect(paymentDialog()).toBeTruthy()
     },
     shown: () => {
-      const img = within(receiptDialog()).getByRole('img', { name: `Receipt of payment ${NUMBER}` })
+      const img = within(receiptDialog()).getByRole('img', { name: `Receipt of payment ${NUMBER}`, hidden: true })
       expect(img.getAttribute('src')).toBe(RECEIPT_URL)
-      expect(within(receiptDialog()).getByRole('link', { name: 'Download' }).getAttribute('href')).toBe(RECEIPT_URL)
+      expect(within(receiptDialog()).getByRole('link', { name: 'Download', hidden: true }).getAttribute('href')).toBe(RECEIPT_URL)
     },
     failed: () => {
-      expect(within(receiptDialog()).getByRole('alert').textContent).toBe(refused)
-      expect(within(receiptDialog()).queryByRole('img')).toBeNull()
+      expect(within(receiptDialog()).getByRole('alert', { hidden: true }).textContent).toBe(refused)
+      expect(within(receiptDialog()).queryByRole('img', { hidden: true })).toBeNull()
     },
   },
   after: {
