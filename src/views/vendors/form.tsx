@@ -11,7 +11,7 @@ import {
   type Vendor,
   type VendorStatus,
 } from '../../contract/vendors'
-import { FormPhoneField, FormSelectField, FormTextareaField } from '../../forms/ark-fields'
+import { FormSelectField, FormTextareaField } from '../../forms/ark-fields'
 import { FormTextField, shownError, textField } from '../../forms/fields'
 import { subdomainCheckMachine, subdomainReason, subdomainState } from '../../machines/subdomain-check'
 import { TextField } from '../../ui/field'
@@ -126,7 +126,14 @@ function Fields({ serverError, exceptId }: { serverError: ServerError; exceptId:
         label={t('vendors.fields.commercial_registration_expiry')}
         serverError={serverError('commercial_registration_expiry')}
       />
-      <FormPhoneField name="phone" label={t('vendors.fields.phone')} required serverError={serverError('phone')} />
+      <FormTextField
+        name="phone"
+        type="tel"
+        inputMode="tel"
+        label={t('vendors.fields.phone')}
+        required
+        serverError={serverError('phone')}
+      />
       <FormTextField
         name="email"
         type="email"
