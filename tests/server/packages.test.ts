@@ -7,6 +7,8 @@ import { packages, packageSettings } from '../../server/modules/subscription-pac
 import { subscriptions } from '../../server/modules/subscriptions/schema'
 import { packageHasActiveSubscriptions } from '../../server/modules/subscriptions/service'
 import { backends, grantRole, routesOfModule, useTestServer } from './helpers'
+import { createVendor } from './vendors-fixtures'
+import { vendors } from '../../server/modules/vendors/schema'
 
 const BASE = '/api/admin-panal/subscription-packages'
 
@@ -127,7 +129,8 @@ describe.each(backends)('subscription packages on $name', (backend) => {
     expect(updated.json.result.item).toMatchObject({ price: 120, version: 2 })
     const stale = await server.request({ method: 'PUT', url: `${BASE}/${id}`, token, body: { ...basic, version: 1 } })
     expect(stale.status).toBe(409)
-    await server.db.insert(subscriptions).values({ vendorId: 1, packageId: id, status: 'active', amount: 12000, expiresAt: null })
+    const vendor = await createVendor(server, token, 1, { package_id: id })
+    await server.db.insert(subscriptions).values({ vendorId: vendor.id, packageId: id, status: 'active', amount: 12000, expiresAt: null })
     expect(await packageHasActiveSubscriptions(server.db, id)).toBe(true)
     const en = await server.request({ method: 'DELETE', url: `${BASE}/${id}`, token, lang: 'en' })
     expect(en.status).toBe(409)
@@ -140,6 +143,9 @@ describe.each(backends)('subscription packages on $name', (backend) => {
     // an expired subscription keeps its history: the row still points at the package
     expect((await server.request({ method: 'DELETE', url: `${BASE}/${id}`, token, lang: 'en' })).status).toBe(409)
     await server.db.delete(subscriptions)
+    // a vendor on the package still uses it
+    expect((await server.request({ method: 'DELETE', url: `${BASE}/${id}`, token })).status).toBe(409)
+    await server.db.update(vendors).set({ packageId: null }).where(eq(vendors.id, vendor.id))
     expect((await server.request({ method: 'DELETE', url: `${BASE}/${id}`, token })).status).toBe(200)
   })
 

@@ -2,16 +2,19 @@ import { sql } from 'drizzle-orm'
 import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
 import { createdAt, id, tz } from '../../db/columns'
 import { packages } from '../subscription-packages/schema'
+import { vendors } from '../vendors/schema'
 
 /**
  * Vendors' subscriptions to packages (DOMAIN.md "Packages and subscriptions"): the minimal table the
- * packages' delete rule reads; the vendors and payments work extends it.
+ * packages' delete rule reads; each belongs to a vendor.
  */
 export const subscriptions = pgTable(
   'subscriptions',
   {
     id: id(),
-    vendorId: integer('vendor_id').notNull(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id),
     packageId: integer('package_id')
       .notNull()
       .references(() => packages.id),

@@ -1,0 +1,13 @@
+import { paymentsAccess, vendorsAccess } from '../../../src/contract/vendors'
+import { defineServerModule } from '../../lib/modules'
+import { vendorsRoutes } from './routes'
+import { vendorsSeeder } from './seed'
+
+export default defineServerModule({
+  name: 'vendors',
+  description: 'Vendors (venders): list with filters and CSV export, create, edit, view; their payments and the paymentStatus rules.',
+  after: ['auth', 'users'],
+  routes: vendorsRoutes,
+  permissions: [...vendorsAccess.all, ...paymentsAccess.all],
+  seed: vendorsSeeder,
+})

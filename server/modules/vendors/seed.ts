@@ -1,0 +1,103 @@
+import { count, eq } from 'drizzle-orm'
+import type { Seeder } from '../../lib/context'
+import { vendorPayments, vendors } from './schema'
+
+const DAY = 86_400_000
+const STORES: [string, string][] = [
+  ['متجر الورد', 'Rose Store'],
+  ['بيت العود', 'Oud House'],
+  ['أزياء الرياض', 'Riyadh Fashion'],
+  ['عالم الإلكترونيات', 'Electronics World'],
+  ['مكتبة المعرفة', 'Knowledge Books'],
+  ['حلويات السعادة', 'Happy Sweets'],
+  ['قهوة الصباح', 'Morning Coffee'],
+  ['ركن الأطفال', 'Kids Corner'],
+  ['عطور الشرق', 'Orient Perfumes'],
+  ['تمور القصيم', 'Qassim Dates'],
+]
+const UTM = ['google', 'instagram', 'snapchat', 'twitter', null, 'tiktok', null]
+const METHODS = ['APPLE_PAY', 'CASH', 'BANK_TRANSFER', 'CREDIT_CARD', 'CACHE', 'BANK'] as const
+const PAYMENT_STATUSES = ['Success', 'Pending', 'Rejected', 'DUE_PAYMENT'] as const
+
+/** A fixed sequence, so every demo database looks the same. */
+function sequence(seed: number) {
+  let x = seed
+  return () => {
+    x = (x * 1_103_515_245 + 12_345) % 2_147_483_648
+    return x / 2_147_483_648
+  }
+}
+
+/**
+ * About 200 demo vendors in every status (some referred by others) and their payments in every
+ * status over the last 12 months; runs only on a database without vendors.
+ */
+export const vendorsSeeder: Seeder = {
+  name: 'vendors',
+  async run({ db, clock, log }) {
+    const [existing] = await db.select({ n: count() }).from(vendors)
+    if ((existing?.n ?? 0) > 0) return 0
+    const now = clock()
+    const random = sequence(20_261_124)
+    const rows: (typeof vendors.$inferInsert)[] = []
+    for (let i = 1; i <= 200; i++) {
+      const [ar, en] = STORES[i % STORES.length]!
+      const status = i % 10 < 6 ? 'active' : i % 10 < 8 ? 'pending' : 'inactive'
+      const registered = new Date(now.getTime() - Math.floor(random() * 365) * DAY)
+      const expires = status === 'active' ? new Date(now.getTime() + Math.floor(random() * 400 - 30) * DAY) : null
+      rows.push({
+        storeName: i % 2 === 0 ? `${ar} ${i}` : `${en} ${i}`,
+        companyName: i % 2 === 0 ? `شركة ${ar} للتجارة` : `${en} Trading Co.`,
+        commercialRegistration: String(1_010_000_000 + i),
+        commercialRegistrationExpiry: new Date(now.getTime() + i * 7 * DAY).toISOString().slice(0, 10),
+        phone: `+9665${String(10_000_000 + i * 37).slice(0, 8)}`,
+        email: `vendor${i}@example.com`,
+        description: null,
+        status,
+        packageId: (i % 4) + 1,
+        subscriptionExpiresAt: expires,
+        subdomain: `demo-store-${String(i).padStart(3, '0')}`,
+        taxNo: i % 3 === 0 ? `3${String(100_000_000_000 + i).padStart(13, '0')}3` : null,
+        marketplaces: i % 5 === 0 ? 'Salla, Zid' : null,
+        utmSource: UTM[i % UTM.length] ?? null,
+        referralCode: `DEMO${String(i).padStart(4, '0')}`,
+        createdAt: registered,
+        updatedAt: registered,
+      })
+    }
+    const inserted = await db.insert(vendors).values(rows).returning({ id: vendors.id, createdAt: vendors.createdAt })
+    // every seventh vendor was referred by one of the first five
+    for (const [index, vendor] of inserted.entries()) {
+      if (index < 5 || index % 7 !== 0) continue
+      await db
+        .update(vendors)
+        .set({ referredByVendorId: inserted[index % 5]!.id })
+        .where(eq(vendors.id, vendor.id))
+    }
+    const payments: (typeof vendorPayments.$inferInsert)[] = []
+    for (const [index, vendor] of inserted.entries()) {
+      const many = 1 + (index % 3)
+      for (let k = 0; k < many; k++) {
+        const paid = new Date(now.getTime() - Math.floor(random() * 360) * DAY)
+        const status = PAYMENT_STATUSES[(index + k) % PAYMENT_STATUSES.length]!
+        payments.push({
+          vendorId: vendor.id,
+          packageId: (index % 4) + 1,
+          amountHalalas: [9_900, 19_900, 49_900, 114_885][index % 4]!,
+          method: METHODS[(index + k) % METHODS.length]!,
+          paymentNumber: `PAY-${String(index + 1).padStart(4, '0')}-${k + 1}`,
+          paidAt: paid.toISOString().slice(0, 10),
+          status,
+          reason: status === 'Rejected' ? 'الإيصال غير واضح / The receipt is unreadable' : null,
+          changedAt: paid,
+          idempotencyKey: `demo-${index + 1}-${k + 1}`,
+          createdAt: paid,
+          updatedAt: paid,
+        })
+      }
+    }
+    await db.insert(vendorPayments).values(payments)
+    log.info({ vendors: inserted.length, payments: payments.length }, 'demo vendors and payments created')
+    return inserted.length + payments.length
+  },
+}

@@ -1,0 +1,689 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { Readable } from 'node:stream'
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { hasPermission } from '../../../src/contract/access'
+import type { Locale } from '../../../src/contract/common'
+import type { PaymentStatus } from '../../../src/contract/payments'
+import type { Page } from '../../../src/contract/resource'
+import {
+  halalasOf,
+  isReservedSubdomain,
+  PAYMENT_FILE_MAX_BYTES,
+  paymentCreateFields,
+  paymentsAccess,
+  sarOf,
+  SUBDOMAIN_PATTERN,
+  vendorCreateBody,
+  vendorListQuery,
+  vendorSchema,
+  vendorsResource,
+  vendorUpdateBody,
+  type Payment,
+  type SubdomainResult,
+  type Vendor,
+  type VendorCreateBody,
+  type VendorListQuery,
+  type VendorUpdateBody,
+} from '../../../src/contract/vendors'
+import { issuesByField } from '../../../src/contract/validation'
+import { canChangePayment, needsApproval, needsReason } from '../../../src/domain/payments'
+import type { Db } from '../../db'
+import { t } from '../../i18n'
+import { changedFields, writeAudit } from '../../lib/audit'
+import type { AppDeps, Principal } from '../../lib/context'
+import { hashPassword, newToken } from '../../lib/crypto'
+import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
+import { requestPasswordReset } from '../../lib/password-reset'
+import { getRecord, type AnyResourceDefinition, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
+import { sniffImage } from '../uploads/service'
+import { users } from '../users/schema'
+import { userResetIdentity } from '../users/service'
+import { packages } from '../subscription-packages/schema'
+import { vendorPayments, vendors } from './schema'
+
+/**
+ * Vendors (DOMAIN.md "Vendors") and their payments (DOMAIN.md "Payments"). Writes run in one
+ * transaction with their audit row; payment status changes follow the shared table of
+ * `domain/payments`, the row locked and the update conditional on the status it was read at.
+ */
+
+export type VendorRow = typeof vendors.$inferSelect & { referredByName: string | null }
+type PaymentRow = typeof vendorPayments.$inferSelect & { changedByName: string | null }
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null)
+
+function toVendor(row: VendorRow): Vendor {
+  return {
+    id: row.id,
+    store_name: row.storeName,
+    company_name: row.companyName,
+    commercial_registration: row.commercialRegistration,
+    commercial_registration_expiry: row.commercialRegistrationExpiry,
+    phone: row.phone,
+    email: row.email,
+    description: row.description,
+    status: row.status,
+    package_id: row.packageId,
+    subscription_expires_at: iso(row.subscriptionExpiresAt),
+    subdomain: row.subdomain,
+    tax_no: row.taxNo,
+    marketplaces: row.marketplaces,
+    utm_source: row.utmSource,
+    referral_code: row.referralCode,
+    referred_by: row.referredByVendorId && row.referredByName ? { id: row.referredByVendorId, store_name: row.referredByName } : null,
+    version: row.version,
+    created_at: row.createdAt.toISOString(),
+    updated_at: row.updatedAt.toISOString(),
+  }
+}
+
+const emptyToNull = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null)
+
+function toValues(body: VendorCreateBody | Omit<VendorUpdateBody, 'version'>): Record<string, unknown> {
+  return {
+    storeName: body.store_name,
+    companyName: body.company_name,
+    commercialRegistration: body.commercial_registration,
+    commercialRegistrationExpiry: emptyToNull(body.commercial_registration_expiry),
+    phone: body.phone,
+    email: body.email,
+    description: emptyToNull(body.description),
+    status: body.status,
+    packageId: body.package_id ?? null,
+    subdomain: body.subdomain,
+    taxNo: emptyToNull(body.tax_no),
+    marketplaces: emptyToNull(body.marketplaces),
+    utmSource: emptyToNull(body.utm_source),
+  }
+}
+
+const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
+const DAY = 86_400_000
+
+/** The list's filters as conditions (the list and the export share them). */
+function filterConditions(query: Partial<VendorListQuery>, now: Date): SQL[] {
+  const out: SQL[] = []
+  if (query.status) out.push(inArray(vendors.status, query.status.split(',') as Vendor['status'][]))
+  if (query.package_id) out.push(eq(vendors.packageId, query.package_id))
+  if (query.registered_from) out.push(gte(vendors.createdAt, new Date(`${query.registered_from}T00:00:00Z`)))
+  if (query.registered_to) out.push(lt(vendors.createdAt, new Date(new Date(`${query.registered_to}T00:00:00Z`).getTime() + DAY)))
+  if (query.utm_source) out.push(eq(vendors.utmSource, query.utm_source))
+  if (query.expiring_within) {
+    const until = new Date(now.getTime() + query.expiring_within * DAY)
+    const expiring = and(gte(vendors.subscriptionExpiresAt, now), lte(vendors.subscriptionExpiresAt, until))
+    if (expiring) out.push(expiring)
+  }
+  if (query.search) {
+    const term = `%${escapeLike(query.search)}%`
+    const any = or(...searchColumns().map((column) => ilike(column, term)))
+    if (any) out.push(any)
+  }
+  return out
+}
+
+const searchColumns = () => [vendors.storeName, vendors.companyName, vendors.phone, vendors.subdomain, vendors.email]
+
+export function vendorsDefinition(
+  clock: () => Date,
+): ResourceDefinition<VendorListQuery, VendorCreateBody, VendorUpdateBody, VendorRow, Vendor, Vendor> {
+  const cond = (query: Partial<VendorListQuery>) => and(...filterConditions(query, clock()))
+  return {
+    ...vendorsResource,
+    table: vendors as unknown as ResourceTable,
+    extras: () => ({
+      referredByName: sql<string | null>`(select r.store_name from vendors as r where r.id = vendors.referred_by_vendor_id)`.as(
+        'referred_by_name',
+      ),
+    }),
+    listQuery: vendorListQuery,
+    createBody: vendorCreateBody,
+    updateBody: vendorUpdateBody,
+    item: vendorSchema,
+    detail: vendorSchema,
+    sort: {
+      store_name: () => sql`${vendors.storeName}`,
+      company_name: () => sql`${vendors.companyName}`,
+      status: () => vendors.status,
+      created_at: () => vendors.createdAt,
+      subscription_expires_at: () => vendors.subscriptionExpiresAt,
+      id: () => vendors.id,
+    },
+    defaultSort: { column: 'id', direction: 'desc' },
+    filters: {
+      status: (value: string) => cond({ status: value }),
+      package_id: (value: number) => cond({ package_id: value }),
+      registered_from: (value: string) => cond({ registered_from: value }),
+      registered_to: (value: string) => cond({ registered_to: value }),
+      utm_source: (value: string) => cond({ utm_source: value }),
+      expiring_within: (value: number) => cond({ expiring_within: value }),
+    },
+    search: searchColumns,
+    toItem: (row) => toVendor(row),
+    toDetail: (_db, row) => Promise.resolve(toVendor(row)),
+    toValues,
+    deleteRefusal: async (db, id) => {
+      const [paid] = await db.select({ id: vendorPayments.id }).from(vendorPayments).where(eq(vendorPayments.vendorId, id)).limit(1)
+      return paid ? 'vendors.errors.hasPayments' : null
+    },
+  }
+}
+
+/* Subdomains */
+
+/** Why `subdomain` cannot be taken (a catalogue key), or null. */
+async function subdomainRefusal(db: Db, subdomain: string, exceptId: number | null): Promise<string | null> {
+  const value = subdomain.trim().toLowerCase()
+  if (value.length < 3 || value.length > 30 || !SUBDOMAIN_PATTERN.test(value)) return 'vendors.errors.subdomainFormat'
+  if (isReservedSubdomain(value)) return 'vendors.errors.subdomainReserved'
+  const [taken] = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(exceptId ? and(eq(vendors.subdomain, value), sql`${vendors.id} <> ${exceptId}`) : eq(vendors.subdomain, value))
+    .limit(1)
+  return taken ? 'vendors.errors.subdomainTaken' : null
+}
+
+export async function subdomainAvailability(db: Db, subdomain: string, exceptId: number | null, lang: Locale): Promise<SubdomainResult> {
+  const refusal = await subdomainRefusal(db, subdomain, exceptId)
+  return { available: refusal === null, reason: refusal ? t(lang, refusal) : null }
+}
+
+/** Email and subdomain free (friendly 422s before the unique indexes would refuse). */
+async function checkUnique(db: Db, values: Record<string, unknown>, id: number | null): Promise<void> {
+  const errors: Record<string, { key: string }[]> = {}
+  const email = String(values.email)
+  const [sameEmail] = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(id ? and(eq(vendors.email, email), sql`${vendors.id} <> ${id}`) : eq(vendors.email, email))
+    .limit(1)
+  if (sameEmail) errors.email = [{ key: 'errors.emailTaken' }]
+  const refusal = await subdomainRefusal(db, String(values.subdomain), id)
+  if (refusal) errors.subdomain = [{ key: refusal }]
+  if (typeof values.packageId === 'number' && !(await packageExists(db, values.packageId)))
+    errors.package_id = [{ key: 'validation.recordMissing' }]
+  const first = Object.values(errors)[0]?.[0]
+  if (first) throw new AppError(422, first.key, { errors })
+}
+
+/** The package a vendor or a payment names is one of the platform's packages. */
+async function packageExists(db: Db, id: number): Promise<boolean> {
+  const [row] = await db.select({ id: packages.id }).from(packages).where(eq(packages.id, id)).limit(1)
+  return row !== undefined
+}
+
+/** A referral code nobody has: 8 letters and digits without look-alikes. */
+function newReferralCode(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  return Array.from(randomBytes(8), (b) => alphabet[b % alphabet.length]).join('')
+}
+
+type WriteContext = { deps: AppDeps; admin: Principal; lang: Locale }
+
+/**
+ * Creates a vendor with its own referral code and an end-user account for its email; after the
+ * commit the vendor is mailed a link to set its password (the end users' reset link).
+ */
+export async function createVendor({ deps, admin, lang }: WriteContext, body: VendorCreateBody): Promise<Vendor> {
+  const def = vendorsDefinition(deps.clock)
+  const now = deps.clock()
+  const values = toValues(body)
+  // a random password nobody knows: the vendor sets its own through the mailed link
+  const passwordHash = await hashPassword(newToken())
+  const created = await deps.db
+    .transaction(async (tx) => {
+      await checkUnique(tx, values, null)
+      await tx
+        .insert(users)
+        .values({ name: body.store_name, email: body.email, phone: body.phone, passwordHash, locale: lang, createdAt: now, updatedAt: now })
+        .onConflictDoNothing()
+      const [user] = await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(sql`lower(${users.email}) = ${body.email}`)
+        .limit(1)
+      let row: { id: number } | undefined
+      for (let attempt = 0; !row; attempt++) {
+        const code = newReferralCode()
+        const [clash] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.referralCode, code)).limit(1)
+        if (clash && attempt < 5) continue
+        ;[row] = await tx
+          .insert(vendors)
+          .values({
+            ...values,
+            referralCode: code,
+            userId: user?.id ?? null,
+            createdAt: now,
+            updatedAt: now,
+          } as typeof vendors.$inferInsert)
+          .returning({ id: vendors.id })
+      }
+      const changes = changedFields({}, values, { ...columnNames })
+      await writeAudit(tx, { adminId: admin.id, action: 'create', resource: def.name, recordId: row.id, changes, at: now })
+      return getRecord(tx, def as AnyResourceDefinition, row.id, lang) as Promise<Vendor>
+    })
+    .catch(uniqueToFieldError)
+  await requestPasswordReset(deps, userResetIdentity, body.email).catch((error: unknown) => {
+    // a link sent minutes ago (the same email, a vendor deleted and created again) still works
+    if (!(error instanceof AppError && error.statusCode === 429)) throw error
+  })
+  return created
+}
+
+/** A unique index that refused a concurrent write answers as the friendly check would have. */
+function uniqueToFieldError(error: unknown): never {
+  if (isUniqueViolation(error)) {
+    const text =
+      String((error as { message?: unknown }).message ?? '') + String((error as { cause?: { message?: unknown } }).cause?.message ?? '')
+    if (text.includes('subdomain')) throw fieldError(422, 'subdomain', 'vendors.errors.subdomainTaken')
+    throw fieldError(422, 'email', 'errors.emailTaken')
+  }
+  throw error
+}
+
+const columnNames: Record<string, string> = Object.fromEntries(
+  Object.entries(vendors).flatMap(([key, column]) =>
+    column && typeof column === 'object' && 'name' in column && typeof (column as { name: unknown }).name === 'string'
+      ? [[key, (column as { name: string }).name]]
+      : [],
+  ),
+)
+
+/** Updates a vendor (its `version` must be current: 409 otherwise), audited. */
+export async function updateVendor({ deps, admin, lang }: WriteContext, id: number, body: VendorUpdateBody): Promise<Vendor> {
+  const def = vendorsDefinition(deps.clock)
+  const now = deps.clock()
+  return deps.db
+    .transaction(async (tx) => {
+      const [before] = await tx.select().from(vendors).where(eq(vendors.id, id)).limit(1).for('update')
+      if (!before) throw new AppError(404, 'errors.notFound')
+      if (before.version !== body.version) throw new AppError(409, 'errors.conflict', { errors: { version: [{ key: 'errors.conflict' }] } })
+      const { version: _version, ...rest } = body
+      const values = toValues(rest)
+      const changes = changedFields(before as unknown as Record<string, unknown>, values, columnNames)
+      if (Object.keys(changes).length > 0) {
+        await checkUnique(tx, values, id)
+        await tx
+          .update(vendors)
+          .set({ ...values, updatedAt: now, version: sql`${vendors.version} + 1` } as never)
+          .where(eq(vendors.id, id))
+        await writeAudit(tx, { adminId: admin.id, action: 'update', resource: def.name, recordId: id, changes, at: now })
+      }
+      return getRecord(tx, def as AnyResourceDefinition, id, lang) as Promise<Vendor>
+    })
+    .catch(uniqueToFieldError)
+}
+
+/* Referrals */
+
+export async function listReferrals(deps: AppDeps, id: number, page: number, pageSize: number, lang: Locale): Promise<Page<Vendor>> {
+  const def = vendorsDefinition(deps.clock)
+  const [owner] = await deps.db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, id)).limit(1)
+  if (!owner) throw new AppError(404, 'errors.notFound')
+  const where = eq(vendors.referredByVendorId, id)
+  const [counted] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vendors)
+    .where(where)
+  const total = counted?.n ?? 0
+  const ids = await deps.db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(where)
+    .orderBy(desc(vendors.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  const rows = await Promise.all(ids.map((r) => getRecord(deps.db, def as AnyResourceDefinition, r.id, lang) as Promise<Vendor>))
+  return { data: rows, total, page, rowsPerPage: pageSize, pagesCount: Math.ceil(total / pageSize), total_is_estimate: false }
+}
+
+/* CSV export */
+
+const CSV_COLUMNS = [
+  ['store_name', (v: VendorRow) => v.storeName],
+  ['company_name', (v: VendorRow) => v.companyName],
+  ['phone', (v: VendorRow) => v.phone],
+  ['email', (v: VendorRow) => v.email],
+  ['package_id', (v: VendorRow) => (v.packageId === null ? '' : String(v.packageId))],
+  ['status', (v: VendorRow, lang: Locale) => t(lang, `vendors.statuses.${v.status}`)],
+  ['subscription_expires_at', (v: VendorRow) => (v.subscriptionExpiresAt ? v.subscriptionExpiresAt.toISOString().slice(0, 10) : '')],
+  ['created_at', (v: VendorRow) => v.createdAt.toISOString().slice(0, 10)],
+  ['subdomain', (v: VendorRow) => v.subdomain],
+  ['marketplaces', (v: VendorRow) => v.marketplaces ?? ''],
+  ['utm_source', (v: VendorRow) => v.utmSource ?? ''],
+  ['commercial_registration', (v: VendorRow) => v.commercialRegistration],
+  ['tax_no', (v: VendorRow) => v.taxNo ?? ''],
+  ['referral_code', (v: VendorRow) => v.referralCode],
+] as const
+
+/** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet does not run it. */
+function cell(value: string): string {
+  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
+  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
+}
+
+const EXPORT_BATCH = 1000
+
+/**
+ * Every vendor the list's filters and search match, as CSV (UTF-8 with a BOM so Excel reads Arabic,
+ * headers in `lang`), read from the database in batches by id so memory stays flat.
+ */
+export function exportVendorsCsv(deps: AppDeps, query: Partial<VendorListQuery>, lang: Locale): Readable {
+  const conditions = filterConditions(query, deps.clock())
+  async function* rows() {
+    yield '\uFEFF' + CSV_COLUMNS.map(([key]) => cell(t(lang, `vendors.fields.${key}`))).join(',') + '\r\n'
+    let after = 0
+    for (;;) {
+      const batch = (await deps.db
+        .select()
+        .from(vendors)
+        .where(and(gt(vendors.id, after), ...conditions))
+        .orderBy(asc(vendors.id))
+        .limit(EXPORT_BATCH)) as VendorRow[]
+      if (batch.length === 0) return
+      yield batch.map((row) => CSV_COLUMNS.map(([, value]) => cell(value(row, lang))).join(',')).join('\r\n') + '\r\n'
+      after = batch[batch.length - 1]!.id
+      if (batch.length < EXPORT_BATCH) return
+    }
+  }
+  return Readable.from(rows())
+}
+
+/* Payments */
+
+function toPayment(row: PaymentRow): Payment {
+  return {
+    id: row.id,
+    vendor_id: row.vendorId,
+    package_id: row.packageId,
+    payment_number: row.paymentNumber,
+    amount: sarOf(row.amountHalalas),
+    amount_halalas: row.amountHalalas,
+    method: row.method as Payment['method'],
+    payment_date: row.paidAt,
+    status: row.status,
+    reason: row.reason,
+    has_receipt: row.receiptName !== null,
+    receipt_type: row.receiptType,
+    changed_by: row.changedByName,
+    changed_at: iso(row.changedAt),
+    created_at: row.createdAt.toISOString(),
+  }
+}
+
+const paymentSelection = {
+  row: vendorPayments,
+  changedByName: sql<string | null>`(select a.name from admins as a where a.id = ${vendorPayments.changedBy})`,
+}
+
+async function findPayment(db: Db, vendorId: number, paymentId: number): Promise<Payment | null> {
+  const [found] = await db
+    .select(paymentSelection)
+    .from(vendorPayments)
+    .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.vendorId, vendorId)))
+    .limit(1)
+  return found ? toPayment({ ...found.row, changedByName: found.changedByName }) : null
+}
+
+export async function listPayments(deps: AppDeps, vendorId: number, page: number, pageSize: number): Promise<Page<Payment>> {
+  const [owner] = await deps.db.select({ id: vendors.id }).from(vendors).where(eq(vendors.id, vendorId)).limit(1)
+  if (!owner) throw new AppError(404, 'errors.notFound')
+  const where = eq(vendorPayments.vendorId, vendorId)
+  const [counted] = await deps.db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(vendorPayments)
+    .where(where)
+  const total = counted?.n ?? 0
+  const rows = await deps.db
+    .select(paymentSelection)
+    .from(vendorPayments)
+    .where(where)
+    .orderBy(desc(vendorPayments.paidAt), desc(vendorPayments.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+  return {
+    data: rows.map((r) => toPayment({ ...r.row, changedByName: r.changedByName })),
+    total,
+    page,
+    rowsPerPage: pageSize,
+    pagesCount: Math.ceil(total / pageSize),
+    total_is_estimate: false,
+  }
+}
+
+type ReceiptKind = { type: string; ext: string }
+
+/** A receipt's real type from its first bytes: an image the uploads accept, or a PDF. */
+function sniffReceipt(bytes: Uint8Array): ReceiptKind | null {
+  const image = sniffImage(bytes)
+  if (image) return image
+  if (bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-') return { type: 'application/pdf', ext: 'pdf' }
+  return null
+}
+
+const receiptsDir = (dataDir: string) => join(dataDir, 'receipts')
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+const RECEIPT_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|pdf)$/
+
+export type ReceiptUpload = { bytes: Buffer; truncated: boolean } | null
+
+/** Today as `yyyy-mm-dd` in Riyadh (UTC+3, no daylight saving): a payment date may not be later. */
+const todayInRiyadh = (now: Date) => new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10)
+
+/**
+ * Records a payment (status Pending) with its receipt. The same `Idempotency-Key` again returns the
+ * first payment (`created: false`), also when both arrive at once (the unique key decides).
+ */
+export async function createPayment(
+  { deps, admin }: WriteContext,
+  vendorId: number,
+  key: string,
+  fields: Record<string, string>,
+  file: ReceiptUpload,
+): Promise<{ item: Payment; created: boolean }> {
+  const [firstTime] = await deps.db
+    .select({ vendorId: vendorPayments.vendorId, id: vendorPayments.id })
+    .from(vendorPayments)
+    .where(eq(vendorPayments.idempotencyKey, key))
+    .limit(1)
+  if (firstTime) return replay(deps.db, firstTime, vendorId)
+
+  const parsed = paymentCreateFields.safeParse(fields, { reportInput: true })
+  const errors = parsed.success ? {} : issuesByField(parsed.error)
+  // a multipart body skips the JSON body check: NUL and lone surrogates are refused here (PostgreSQL refuses them)
+  for (const [name, value] of Object.entries(fields)) {
+    if (value.includes('\u0000') || LONE_SURROGATE.test(value))
+      errors[name.replace(/[^\x20-\x7e]/gu, '?')] = [{ key: 'validation.characters' }]
+  }
+  const now = deps.clock()
+  if (parsed.success && parsed.data.payment_date > todayInRiyadh(now)) errors.payment_date = [{ key: 'vendors.errors.futureDate' }]
+  let kind: ReceiptKind | null = null
+  if (!file || file.bytes.length === 0) errors.payment_file = [{ key: 'validation.required' }]
+  else if (file.truncated || file.bytes.length > PAYMENT_FILE_MAX_BYTES) {
+    errors.payment_file = [{ key: 'errors.fileTooLarge', values: { mb: PAYMENT_FILE_MAX_BYTES / 1024 / 1024 } }]
+  } else {
+    kind = sniffReceipt(file.bytes)
+    if (!kind) errors.payment_file = [{ key: 'vendors.errors.receiptType' }]
+  }
+  const first = Object.values(errors)[0]?.[0]
+  if (first || !parsed.success || !kind || !file)
+    throw new AppError(422, first?.key ?? 'errors.validation', { values: first?.values, errors })
+  const [vendor] = await deps.db
+    .select({ id: vendors.id, packageId: vendors.packageId })
+    .from(vendors)
+    .where(eq(vendors.id, vendorId))
+    .limit(1)
+  if (!vendor) throw new AppError(404, 'errors.notFound')
+  if (parsed.data.package_id && !(await packageExists(deps.db, Number(parsed.data.package_id))))
+    throw new AppError(422, 'validation.recordMissing', { errors: { package_id: [{ key: 'validation.recordMissing' }] } })
+
+  const dir = receiptsDir(deps.config.dataDir)
+  await mkdir(dir, { recursive: true })
+  const name = `${randomUUID()}.${kind.ext}`
+  const temp = join(dir, `.${name}.part`)
+  await writeFile(temp, file.bytes)
+  await rename(temp, join(dir, name))
+
+  const body = parsed.data
+  const result = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(vendorPayments)
+      .values({
+        vendorId,
+        packageId: body.package_id ? Number(body.package_id) : vendor.packageId,
+        amountHalalas: halalasOf(body.amount),
+        method: body.method,
+        paymentNumber: body.payment_number,
+        paidAt: body.payment_date,
+        status: 'Pending',
+        receiptName: name,
+        receiptType: kind.type,
+        changedBy: admin.id,
+        changedAt: now,
+        idempotencyKey: key,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoNothing({ target: vendorPayments.idempotencyKey })
+      .returning({ id: vendorPayments.id })
+    if (!row) return null
+    await writeAudit(tx, {
+      adminId: admin.id,
+      action: 'createPayment',
+      resource: 'payments',
+      recordId: row.id,
+      changes: {
+        vendor_id: { from: null, to: vendorId },
+        amount: { from: null, to: halalasOf(body.amount) },
+        status: { from: null, to: 'Pending' },
+      },
+      at: now,
+    })
+    return row.id
+  })
+  if (result === null) {
+    // the same key won meanwhile: its payment is the answer, this receipt is not needed
+    await unlink(join(dir, name)).catch(() => {})
+    const [winner] = await deps.db
+      .select({ vendorId: vendorPayments.vendorId, id: vendorPayments.id })
+      .from(vendorPayments)
+      .where(eq(vendorPayments.idempotencyKey, key))
+      .limit(1)
+    if (!winner) throw new AppError(409, 'errors.conflict')
+    return replay(deps.db, winner, vendorId)
+  }
+  const item = await findPayment(deps.db, vendorId, result)
+  if (!item) throw new AppError(404, 'errors.notFound')
+  return { item, created: true }
+}
+
+async function replay(db: Db, first: { vendorId: number; id: number }, vendorId: number) {
+  if (first.vendorId !== vendorId) throw fieldError(409, 'idempotency_key', 'vendors.errors.idempotencyReused')
+  const item = await findPayment(db, vendorId, first.id)
+  if (!item) throw new AppError(404, 'errors.notFound')
+  return { item, created: false }
+}
+
+/**
+ * @public The subscriptions module's hook (it fills this in).
+ * What approving a payment does beyond activating the vendor, in the same transaction:
+ * the subscriptions module activates or extends the subscription, assigns the invoice number,
+ * counts the coupon's use and credits the referrer here. Today it does nothing.
+ */
+export async function onPaymentApproved(
+  _tx: Db,
+  _approved: {
+    paymentId: number
+    vendorId: number
+    packageId: number | null
+    amountHalalas: number
+    paidAt: string
+    at: Date
+    adminId: number
+  },
+): Promise<void> {}
+
+/**
+ * Changes a payment's status as the shared table allows (409 otherwise). Approving and rejecting
+ * need `payments:approve`; rejecting needs a reason. On Success the vendor becomes active and
+ * `onPaymentApproved` runs in the same transaction; the update only applies while the payment is
+ * still at the status it was read at, so two approvals have one effect.
+ */
+export async function changePaymentStatus(
+  { deps, admin, lang }: WriteContext,
+  vendorId: number,
+  paymentId: number,
+  to: PaymentStatus,
+  reasonText: string | null | undefined,
+): Promise<Payment> {
+  const now = deps.clock()
+  const reason = reasonText?.trim() ? reasonText.trim() : null
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(vendorPayments)
+      .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.vendorId, vendorId)))
+      .limit(1)
+      .for('update')
+    if (!row) throw new AppError(404, 'errors.notFound')
+    const from = row.status
+    if (!canChangePayment(from, to)) throw new AppError(409, 'vendors.errors.transitionRefused', { values: statusNames(lang, from, to) })
+    const permission = needsApproval(from, to) ? paymentsAccess.can.approve : paymentsAccess.can.create
+    if (!hasPermission(admin.permissions, permission)) throw new AppError(403, 'errors.forbidden')
+    if (needsReason(from, to) && !reason) throw fieldError(422, 'reason', 'vendors.errors.reasonRequired')
+    const [changed] = await tx
+      .update(vendorPayments)
+      .set({ status: to, reason: to === 'Rejected' ? reason : row.reason, changedBy: admin.id, changedAt: now, updatedAt: now })
+      .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.status, from)))
+      .returning({ id: vendorPayments.id })
+    if (!changed) throw new AppError(409, 'vendors.errors.transitionRefused', { values: statusNames(lang, from, to) })
+    if (to === 'Success') {
+      await tx
+        .update(vendors)
+        .set({ status: 'active', updatedAt: now, version: sql`${vendors.version} + 1` })
+        .where(and(eq(vendors.id, vendorId), sql`${vendors.status} <> 'active'`))
+      await onPaymentApproved(tx, {
+        paymentId,
+        vendorId,
+        packageId: row.packageId,
+        amountHalalas: row.amountHalalas,
+        paidAt: row.paidAt,
+        at: now,
+        adminId: admin.id,
+      })
+    }
+    await writeAudit(tx, {
+      adminId: admin.id,
+      action: 'changeStatus',
+      resource: 'payments',
+      recordId: paymentId,
+      changes: { status: { from, to }, ...(reason && to === 'Rejected' ? { reason: { from: row.reason, to: reason } } : {}) },
+      at: now,
+    })
+  })
+  const item = await findPayment(deps.db, vendorId, paymentId)
+  if (!item) throw new AppError(404, 'errors.notFound')
+  return item
+}
+
+const statusNames = (lang: Locale, from: PaymentStatus, to: PaymentStatus) => ({
+  from: t(lang, `lists.payment_statuses.${from}`),
+  to: t(lang, `lists.payment_statuses.${to}`),
+})
+
+/** A payment's receipt file: its bytes, type and a download name. */
+export async function readReceipt(deps: AppDeps, vendorId: number, paymentId: number) {
+  const [row] = await deps.db
+    .select({ name: vendorPayments.receiptName, type: vendorPayments.receiptType, number: vendorPayments.paymentNumber })
+    .from(vendorPayments)
+    .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.vendorId, vendorId)))
+    .limit(1)
+  if (!row?.name || !RECEIPT_NAME.test(row.name)) throw new AppError(404, 'errors.notFound')
+  const bytes = await readFile(join(receiptsDir(deps.config.dataDir), row.name)).catch(() => null)
+  if (!bytes) throw new AppError(404, 'errors.notFound')
+  const ext = row.name.split('.').pop() ?? 'bin'
+  const safeNumber = row.number.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || String(paymentId)
+  return { bytes, type: row.type ?? 'application/octet-stream', filename: `receipt-${safeNumber}.${ext}` }
+}
