@@ -83,7 +83,7 @@ const vendorFields = {
   email: emailSchema,
   description: optionalText(2000),
   status: z.enum(vendorStatuses),
-  /** A package of the packages module (no foreign key until both land together). */
+  /** A package of the packages module. */
   package_id: z.optional(z.nullable(z.int().check(z.gte(1), z.lte(2_147_483_647)))),
   subdomain: subdomainSchema,
   /** Saudi VAT number: 15 digits, starting and ending with 3. */
@@ -127,6 +127,8 @@ export const vendorSchema = z.object({
   description: z.nullable(z.string()),
   status: z.enum(vendorStatuses),
   package_id: z.nullable(z.int()),
+  /** The package's title in the admin's language. */
+  package_name: z.nullable(z.string()),
   subscription_expires_at: z.nullable(z.string()),
   subdomain: z.string(),
   tax_no: z.nullable(z.string()),

@@ -25,6 +25,10 @@ describe.each(backends)('vendors on $name', (backend) => {
       referred_by: null,
     })
     expect(item.referral_code).toMatch(/^[A-Z0-9]{8}$/)
+    // its package by its title in the admin's language
+    expect(item.package_name).toBe('Package 2')
+    const inArabic = await server.request({ url: `${BASE}/${item.id}`, token, lang: 'ar' })
+    expect(inArabic.json.result.item.package_name).toBe('باقة 2')
     const other = await createVendor(server, token, 2)
     expect(other.referral_code).not.toBe(item.referral_code)
     const mails = await server.mails()

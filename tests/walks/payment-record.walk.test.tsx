@@ -35,6 +35,7 @@ const vendor: Vendor = {
   description: null,
   status: 'pending',
   package_id: 2,
+  package_name: 'Growth yearly',
   subscription_expires_at: null,
   subdomain: 'oud-house',
   tax_no: null,

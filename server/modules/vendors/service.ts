@@ -49,7 +49,7 @@ import { vendorPayments, vendors } from './schema'
  * `domain/payments`, the row locked and the update conditional on the status it was read at.
  */
 
-export type VendorRow = typeof vendors.$inferSelect & { referredByName: string | null }
+export type VendorRow = typeof vendors.$inferSelect & { referredByName: string | null; packageName?: string | null }
 type PaymentRow = typeof vendorPayments.$inferSelect & { changedByName: string | null }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -66,6 +66,7 @@ function toVendor(row: VendorRow): Vendor {
     description: row.description,
     status: row.status,
     package_id: row.packageId,
+    package_name: row.packageName ?? null,
     subscription_expires_at: iso(row.subscriptionExpiresAt),
     subdomain: row.subdomain,
     tax_no: row.taxNo,
@@ -132,9 +133,15 @@ export function vendorsDefinition(
   return {
     ...vendorsResource,
     table: vendors as unknown as ResourceTable,
-    extras: () => ({
+    extras: (lang) => ({
       referredByName: sql<string | null>`(select r.store_name from vendors as r where r.id = vendors.referred_by_vendor_id)`.as(
         'referred_by_name',
+      ),
+      // the package's title in the admin's language
+      packageName: sql<
+        string | null
+      >`(select ${sql.raw(lang === 'ar' ? 'p.title_ar' : 'p.title_en')} from packages as p where p.id = vendors.package_id)`.as(
+        'package_name',
       ),
     }),
     listQuery: vendorListQuery,

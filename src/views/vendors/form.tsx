@@ -17,6 +17,7 @@ import { subdomainCheckMachine, subdomainReason, subdomainState } from '../../ma
 import { TextField } from '../../ui/field'
 import { ResourceForm, formStyles, type ServerError } from '../shared/resource-form'
 import { useChart } from '../shared/runtime'
+import { usePackageOptions } from './package-options'
 
 type Values = {
   store_name: string
@@ -33,8 +34,6 @@ type Values = {
   marketplaces: string
   utm_source: string
 }
-
-const PACKAGE_IDS = ['1', '2', '3', '4']
 
 function valuesOf(record: Partial<Vendor>): Values {
   return {
@@ -109,6 +108,7 @@ const schemas = { create: vendorCreateBody, update: vendorUpdateBody }
 
 function Fields({ serverError, exceptId }: { serverError: ServerError; exceptId: number | null }) {
   const { t } = useTranslation()
+  const packageOptions = usePackageOptions()
   return (
     <div className={formStyles.grid}>
       <FormTextField name="store_name" label={t('vendors.fields.store_name')} required serverError={serverError('store_name')} />
@@ -153,7 +153,7 @@ function Fields({ serverError, exceptId }: { serverError: ServerError; exceptId:
         name="package_id"
         label={t('vendors.fields.package_id')}
         placeholder={t('vendors.noPackage')}
-        options={PACKAGE_IDS.map((id) => ({ value: id, label: t('vendors.packageNumber', { id }) }))}
+        options={packageOptions}
         serverError={serverError('package_id')}
       />
       <FormTextField name="tax_no" label={t('vendors.fields.tax_no')} serverError={serverError('tax_no')} />

@@ -9,6 +9,7 @@ import type { DataTableColumn } from '../../ui/data-table'
 import { FailureDialog } from '../shared/failure-dialog'
 import { ResourceTable } from '../shared/resource-table'
 import { useCan, useChart, useLang } from '../shared/runtime'
+import { usePackageOptions } from './package-options'
 import { FilterDate, FilterMulti, FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { useResourceTable, type ResourceTableActor } from '../shared/use-resource-table'
 import { formatDay } from './format'
@@ -16,7 +17,6 @@ import { VendorStatusBadge } from './status-badge'
 
 const EXPIRING_DAYS = [7, 30, 60, 90]
 const UTM_SOURCES = ['google', 'instagram', 'snapchat', 'twitter', 'tiktok']
-const PACKAGE_IDS = [1, 2, 3, 4]
 
 /** The list's filters and search as the export takes them. */
 const exportQueryOf = (table: ResourceTableActor) => {
@@ -68,6 +68,7 @@ function ExportButton({ table }: { table: ResourceTableActor }) {
 
 export function VendorsListScreen() {
   const { t } = useTranslation()
+  const packageOptions = usePackageOptions()
   const table = useResourceTable(vendorsResource)
   const canCreate = useCan(vendorsAccess.can.create)
   const canUpdate = useCan(vendorsAccess.can.update)
@@ -111,7 +112,7 @@ export function VendorsListScreen() {
     {
       id: 'package_id',
       header: t('vendors.fields.package_id'),
-      cell: (row) => (row.package_id ? t('vendors.packageNumber', { id: row.package_id }) : t('vendors.noPackage')),
+      cell: (row) => row.package_name ?? (row.package_id ? t('vendors.packageNumber', { id: row.package_id }) : t('vendors.noPackage')),
     },
     { id: 'status', header: t('vendors.fields.status'), sortable: true, cell: (row) => <VendorStatusBadge status={row.status} /> },
     {
@@ -159,12 +160,7 @@ export function VendorsListScreen() {
               label={t('vendors.fields.status')}
               options={vendorStatuses.map((value) => ({ value, label: t(`vendors.statuses.${value}`) }))}
             />
-            <FilterSelect
-              table={table}
-              name="package_id"
-              label={t('vendors.filters.package_id')}
-              options={PACKAGE_IDS.map((id) => ({ value: String(id), label: t('vendors.packageNumber', { id }) }))}
-            />
+            <FilterSelect table={table} name="package_id" label={t('vendors.filters.package_id')} options={packageOptions} />
             <FilterDate table={table} name="registered_from" label={t('vendors.filters.registered_from')} />
             <FilterDate table={table} name="registered_to" label={t('vendors.filters.registered_to')} minFilter="registered_from" />
             <FilterSelect

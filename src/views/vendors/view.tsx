@@ -64,7 +64,7 @@ function Information({ vendor }: { vendor: Vendor }) {
         <bdi dir="ltr">{vendor.subdomain}</bdi>
       </Row>
       <Row label={t('vendors.fields.package_id')}>
-        {vendor.package_id ? t('vendors.packageNumber', { id: vendor.package_id }) : t('vendors.noPackage')}
+        {vendor.package_name ?? (vendor.package_id ? t('vendors.packageNumber', { id: vendor.package_id }) : t('vendors.noPackage'))}
       </Row>
       <Row label={t('vendors.fields.subscription_expires_at')}>{formatDay(vendor.subscription_expires_at, lang)}</Row>
       <Row label={t('vendors.fields.tax_no')}>
