@@ -12,7 +12,15 @@ export default defineServerModule({
   permissions: packagesAccess.all,
   lists: {
     'subscription-packages': {
-      permissions: [...packagesAccess.all, 'coupons:view', 'coupons:create', 'coupons:update', 'vendors:view', 'vendors:create', 'vendors:update'],
+      permissions: [
+        ...packagesAccess.all,
+        'coupons:view',
+        'coupons:create',
+        'coupons:update',
+        'vendors:view',
+        'vendors:create',
+        'vendors:update',
+      ],
       query: packageOptionsQuery,
       load: (deps, lang, filters) => packageOptions(deps, lang, filters),
     },
