@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { RouterProvider } from 'react-router-dom'
 import './index.css'
 import { LANGUAGE_STORAGE_KEY, type Locale } from './contract/common'
-import { createI18n } from './i18n'
+import { createI18n, loadCatalogue } from './i18n'
 import { createRoot, RootProvider } from './app/root'
 import { createRouter } from './app/router'
 
@@ -18,8 +18,9 @@ async function start() {
       (m) => m.startInspector(),
       (error: unknown) => console.warn('the inspector could not be loaded; the app runs without it', error),
     )
-  const stored = localStorage.getItem(LANGUAGE_STORAGE_KEY)
-  const i18n = createI18n((stored === 'en' ? 'en' : 'ar') satisfies Locale)
+  const lang: Locale = localStorage.getItem(LANGUAGE_STORAGE_KEY) === 'en' ? 'en' : 'ar'
+  // only the language shown is fetched before the first screen; the other when the admin switches to it
+  const i18n = createI18n(lang, { [lang]: await loadCatalogue(lang) })
   const root = createRoot(i18n, {
     reload: () => window.location.reload(),
     scrollToTop: () => window.scrollTo({ top: 0, behavior: 'smooth' }),

@@ -3,6 +3,7 @@ import type { i18n as I18n } from 'i18next'
 import { createActor, type ActorRefFrom } from 'xstate'
 import { configureClient } from '../api/client'
 import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, type Locale } from '../contract/common'
+import { addLanguage } from '../i18n'
 import { browserStorage } from '../machines/failure'
 import { listsMachine } from '../machines/lists'
 import { localeMachine } from '../machines/locale'
@@ -44,7 +45,15 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
     localeMachine.provide({
       actions: {
         applyLanguage: (_, params) => {
-          void i18n.changeLanguage(params.locale)
+          if (i18n.hasResourceBundle(params.locale, 'translation')) void i18n.changeLanguage(params.locale)
+          else
+            // its messages arrive first; a newer choice made meanwhile wins
+            void addLanguage(i18n, params.locale).then(
+              () => {
+                if (locale.getSnapshot().context.locale === params.locale) void i18n.changeLanguage(params.locale)
+              },
+              () => {},
+            )
           document.documentElement.lang = params.locale
           document.documentElement.dir = params.dir
         },

@@ -1,6 +1,7 @@
 import type { Locale } from '../contract/common'
 import type app from './locales/ar/app.json'
-import { mergeFiles, type MessageTree } from './merge'
+import ar from './ar'
+import en from './en'
 
 /**
  * The messages beyond the app's own (`locales/<lang>/app.json`): every module adds the type of its
@@ -13,17 +14,5 @@ export interface ModuleMessages {}
 
 export type Catalogue = typeof app & ModuleMessages
 
-const files = import.meta.glob<MessageTree>('./locales/*/*.json', { eager: true, import: 'default' })
-
-const languageOf = (path: string) => /\/locales\/([^/]+)\//.exec(path)?.[1]
-
-function catalogueOf(locale: Locale): Catalogue {
-  const own = Object.keys(files)
-    .filter((path) => languageOf(path) === locale)
-    .sort()
-    .map((path) => ({ name: path, messages: files[path] as MessageTree }))
-  return mergeFiles(own) as unknown as Catalogue
-}
-
-/** Every message of the product, by language. */
-export const catalogues: Record<Locale, Catalogue> = { ar: catalogueOf('ar'), en: catalogueOf('en') }
+/** Every message of the product, by language (the app loads only the language it shows: see `loadCatalogue`). */
+export const catalogues: Record<Locale, Catalogue> = { ar, en }

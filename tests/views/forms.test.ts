@@ -3,9 +3,10 @@ import { adminLoginBody, resetPasswordBody } from '../../src/contract/auth'
 import { passwordStrength } from '../../src/forms/password-strength'
 import { zodValidator } from '../../src/forms/zod-adapter'
 import { createI18n } from '../../src/i18n'
+import { catalogues } from '../../src/i18n/catalogue'
 
 const translatorFor = (lng: 'ar' | 'en') => {
-  const i18n = createI18n(lng)
+  const i18n = createI18n(lng, catalogues)
   return (ref: { key: string; values?: Record<string, string | number> }) =>
     i18n.t(ref.key as never, ref.values as never) as unknown as string
 }

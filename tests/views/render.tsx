@@ -6,6 +6,7 @@ import { createActor, fromPromise } from 'xstate'
 import type { Admin, AdminSessionResult } from '../../src/contract/auth'
 import type { Locale } from '../../src/contract/common'
 import { createI18n } from '../../src/i18n'
+import { catalogues } from '../../src/i18n/catalogue'
 import { RootProvider, type Root } from '../../src/app/root'
 import { listsMachine } from '../../src/machines/lists'
 import { createLazyToaster } from '../../src/ui/lazy-toaster'
@@ -31,7 +32,7 @@ export function renderScreen(
   options: { lang?: Locale; login?: (input: unknown) => Promise<AdminSessionResult>; path?: string; signedIn?: boolean } = {},
 ) {
   const lang = options.lang ?? 'en'
-  const i18n = createI18n(lang)
+  const i18n = createI18n(lang, catalogues)
   const locale = createActor(localeMachine.provide({ actions: { applyLanguage: (_, p) => void i18n.changeLanguage(p.locale) } }), {
     input: { stored: lang },
   }).start()

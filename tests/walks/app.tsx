@@ -72,7 +72,7 @@ export function renderApp(
     net.auto({ method: 'GET', path: 'admin-panal/auth/me' }, () => ok({ admin: me }))
   }
   net.auto({ method: 'GET', path: 'core/common' }, () => ok(common))
-  const i18n = createI18n(lang)
+  const i18n = createI18n(lang, catalogues)
   const platform = { reloads: 0, scrolls: 0 }
   const root = createRoot(i18n, { reload: () => void (platform.reloads += 1), scrollToTop: () => void (platform.scrolls += 1) })
   const entries = [...(options.before ?? []), path]
