@@ -22,6 +22,7 @@ import { warmUpPasswordHashing } from './lib/crypto'
 import { DEFAULT_SESSION_TTL_MS } from './lib/sessions'
 import { createOutboxMailer, MailQueue, type Mailer } from './mail'
 import { loadModules } from './lib/modules'
+import type { Reaction } from './lib/events'
 import { registerAccess } from './plugins/access'
 import { registerDocs, registerDocsRoute } from './plugins/docs'
 import { registerErrorHandler } from './plugins/errors'
@@ -139,7 +140,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const module of modules)
     for (const [resource, guard] of Object.entries(module.deletionGuards ?? {}))
       deletionGuards.set(resource, [...(deletionGuards.get(resource) ?? []), guard])
-  const deps: AppDeps = { db: options.db, clock: options.clock ?? (() => new Date()), mail, config, log: app.log, deletionGuards }
+  const reactions = new Map<string, Reaction[]>()
+  for (const module of modules)
+    for (const reaction of module.reactions ?? []) reactions.set(reaction.event, [...(reactions.get(reaction.event) ?? []), reaction])
+  const deps: AppDeps = {
+    db: options.db,
+    clock: options.clock ?? (() => new Date()),
+    mail,
+    config,
+    log: app.log,
+    deletionGuards,
+    reactions,
+  }
   app.decorate('deps', deps)
 
   registerHttpBasics(app)

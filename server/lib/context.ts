@@ -4,6 +4,7 @@ import type { ListItem } from '../../src/contract/resource'
 import type { $ZodType } from 'zod/v4/core'
 import type { Db } from '../db'
 import type { MailQueue } from '../mail'
+import type { Reaction } from './events'
 
 export type RateLimitConfig = {
   /** Sign-in attempts per window, per client IP and email (default 10). */
@@ -53,6 +54,8 @@ export type AppDeps = {
   log: FastifyBaseLogger
   /** What every module says before a record of a resource is deleted, by resource name. */
   deletionGuards: ReadonlyMap<string, readonly DeletionGuard[]>
+  /** What every module does when another module's event happens, by event name (`server/lib/events.ts`). */
+  reactions: ReadonlyMap<string, readonly Reaction[]>
 }
 
 /** Why a record cannot be deleted now: a catalogue key and its values (answered as 409). */
@@ -123,6 +126,8 @@ export type ServerModule = {
    * delete asks each guard first, so the owning module needs no knowledge of who refers to it.
    */
   deletionGuards?: Readonly<Record<string, DeletionGuard>>
+  /** What this module does, in the same transaction, when another module's event happens (`defineEvent(...).on`). */
+  reactions?: readonly Reaction[]
 }
 
 /** A select list of `core/list/{name}`: who may read it, its filters (a strict query schema) and how to load it. */

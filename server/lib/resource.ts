@@ -84,7 +84,7 @@ export type ResourceDefinition<
   /** Filter allowlist: each filter of the contract's query to a condition. */
   filters: { [K in Exclude<keyof Q, BaseKey>]-?: (value: NonNullable<Q[K]>) => SQL | undefined }
   /** Columns the search term is looked for in (case-insensitive substring). */
-  search: (lang: Locale) => AnyPgColumn[]
+  search: (lang: Locale) => (AnyPgColumn | SQL)[]
   toItem: (row: Row, lang: Locale) => Item
   toDetail: (db: Db, row: Row, lang: Locale) => Promise<Detail>
   /** API body (without `version`) to column values. */

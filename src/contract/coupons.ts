@@ -21,7 +21,7 @@ export const couponStatusValues = ['scheduled', 'active', 'expired', 'used_up', 
 
 /** Letters (Arabic or Latin) and digits, no spaces or signs. */
 const COUPON_CODE = /^[A-Za-z0-9\u0621-\u063A\u0641-\u064A\u0660-\u0669]+$/
-const COUPON_CODE_MAX = 30
+export const COUPON_CODE_MAX = 30
 const MAX_FIXED = 1_000_000
 
 const name = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(120))

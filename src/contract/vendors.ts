@@ -4,6 +4,7 @@ import { emailSchema } from './auth'
 import { isIsoDate, listQuerySchema, pageSchema, queryDate, queryOneOfMany, versionSchema } from './resource'
 import { defineScreens } from './screens'
 import { offeredPaymentMethods, paymentMethods, paymentStatuses } from './payments'
+import { COUPON_CODE_MAX } from './coupons'
 
 /** Vendors (the spec's "venders": its spelling is the contract's), their payments and referrals. */
 export const vendorsResource = { name: 'vendors', path: 'admin-panal/venders', module: 'vendors' } as const
@@ -187,6 +188,8 @@ export const paymentCreateFields = z.strictObject({
   method: z.enum(offeredPaymentMethods),
   payment_date: isoDay,
   package_id: z.optional(z.string().check(z.regex(/^\d{1,9}$/, 'validation.format'))),
+  /** The coupon the amount was priced with (it must apply to the package today); its use is counted on approval. */
+  coupon_code: z.optional(z.string().check(z.trim(), z.maxLength(COUPON_CODE_MAX))),
 })
 
 export const paymentStatusBody = z.strictObject({
@@ -199,6 +202,8 @@ export const paymentSchema = z.object({
   id: z.int(),
   vendor_id: z.int(),
   package_id: z.nullable(z.int()),
+  /** The coupon the payment was priced with. */
+  coupon_code: z.nullable(z.string()),
   payment_number: z.string(),
   /** SAR with 2 decimals ("1150.00"); stored in halalas. */
   amount: z.string(),

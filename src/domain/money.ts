@@ -70,6 +70,18 @@ export function priceBreakdown({
   return { price, discount, net, vat, total: net + vat }
 }
 
+/**
+ * Splits a total paid (VAT included) into its net and VAT at `vatPercent`: the net is the total
+ * without VAT rounded half up, the VAT the rest, so net + VAT is always the total.
+ */
+export function splitTotal(total: number, vatPercent: number): { net: number; vat: number } {
+  assertHalalas('total', total)
+  const basisPoints = Math.round(vatPercent * 100)
+  if (!Number.isFinite(vatPercent) || basisPoints < 0 || basisPoints > 100 * 100) throw new RangeError('vatPercent must be 0-100')
+  const net = roundHalfUp(total * 100 * 100, 100 * 100 + basisPoints)
+  return { net, vat: total - net }
+}
+
 /** Halalas as riyals with 2 decimals (`12345` -> `"123.45"`), for forms and the API. */
 export function halalasToDecimal(halalas: number): string {
   const sign = halalas < 0 ? '-' : ''

@@ -51,6 +51,7 @@ const payment: Payment = {
   id: 44,
   vendor_id: VENDOR,
   package_id: 2,
+  coupon_code: null,
   payment_number: NUMBER,
   amount: '1150.50',
   amount_halalas: 115_050,

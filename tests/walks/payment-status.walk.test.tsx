@@ -60,6 +60,7 @@ const paymentAt = (status: PaymentStatus): Payment => ({
   id: PAYMENT,
   vendor_id: VENDOR,
   package_id: 2,
+  coupon_code: null,
   payment_number: NUMBER,
   amount: '1150.00',
   amount_halalas: 115_000,

@@ -34,6 +34,7 @@ const payment: Payment = {
   id: PAYMENT,
   vendor_id: VENDOR,
   package_id: 2,
+  coupon_code: null,
   payment_number: NUMBER,
   amount: '99.00',
   amount_halalas: 9_900,

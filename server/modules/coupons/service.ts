@@ -209,6 +209,27 @@ async function vatPercentOf(db: Db): Promise<number> {
 }
 
 /**
+ * The coupon of `code` (any case) and why it does not apply to `packageId` today, if it does not:
+ * unknown, not active (scheduled, expired, used up, switched off) or not for that package.
+ */
+export async function couponFor(
+  db: Db,
+  code: string,
+  packageId: number,
+  now: Date,
+): Promise<{ coupon: CouponRow | undefined; reason: CouponRefusal | null }> {
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(sql`lower(${coupons.code}) = lower(${code})`)
+    .limit(1)
+  if (!coupon) return { coupon, reason: 'not_found' }
+  const status = statusOf(coupon, businessDayOf(now))
+  if (status !== 'active') return { coupon, reason: status }
+  return { coupon, reason: coupon.packageIds.includes(packageId) ? null : 'not_for_package' }
+}
+
+/**
  * `POST coupons/check`: a package's price with a coupon code (discount before VAT, VAT, total), or
  * the package's own price and why the code does not apply. Only active packages can be priced.
  */
@@ -220,18 +241,7 @@ export async function checkCoupon(deps: AppDeps, body: CouponCheckBody): Promise
     .limit(1)
   if (!pkg) throw fieldError(422, 'package_id', 'validation.recordMissing')
   const vatPercent = await vatPercentOf(deps.db)
-  const [coupon] = await deps.db
-    .select()
-    .from(coupons)
-    .where(sql`lower(${coupons.code}) = lower(${body.code})`)
-    .limit(1)
-  let reason: CouponRefusal | null = null
-  if (!coupon) reason = 'not_found'
-  else {
-    const status = statusOf(coupon, businessDayOf(deps.clock()))
-    if (status !== 'active') reason = status
-    else if (!coupon.packageIds.includes(body.package_id)) reason = 'not_for_package'
-  }
+  const { coupon, reason } = await couponFor(deps.db, body.code, body.package_id, deps.clock())
   const applied = reason === null && coupon ? { type: coupon.type as 'PERCENTAGE' | 'FIXED', value: coupon.value } : null
   const breakdown = priceBreakdown({ price: pkg.price, coupon: applied, vatPercent })
   return {

@@ -1,9 +1,16 @@
 import { packagesResource } from '../../../src/contract/packages'
+import { subscriptionsAccess } from '../../../src/contract/subscriptions'
 import { defineServerModule } from '../../lib/modules'
-import { refuseDeletingSubscribedPackage } from './service'
+import { paymentApproved } from '../vendors/events'
+import { subscriptionsRoutes } from './routes'
+import { activateSubscription, refuseDeletingSubscribedPackage } from './service'
 
 export default defineServerModule({
   name: 'subscriptions',
-  description: "Vendors' subscriptions to packages.",
+  description: "Vendors' subscriptions to packages, made when a payment succeeds, and their tax invoices.",
+  after: ['vendors'],
+  routes: subscriptionsRoutes,
+  permissions: subscriptionsAccess.all,
   deletionGuards: { [packagesResource.name]: refuseDeletingSubscribedPackage },
+  reactions: [paymentApproved.on((tx, approved) => activateSubscription(tx, approved))],
 })

@@ -1,12 +1,17 @@
 import { sql } from 'drizzle-orm'
-import { check, index, integer, pgTable, text } from 'drizzle-orm/pg-core'
-import { createdAt, id, tz } from '../../db/columns'
+import { boolean, check, index, integer, jsonb, numeric, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core'
+import { createdAt, id, tz, updatedAt } from '../../db/columns'
+import { coupons } from '../coupons/schema'
 import { packages } from '../subscription-packages/schema'
-import { vendors } from '../vendors/schema'
+import { vendorPayments, vendors } from '../vendors/schema'
+
+/** The seller as the tax invoice names it, kept as it was when the invoice was issued. */
+export type InvoiceSeller = { name_ar: string; name_en: string; vat_number: string; address: string }
 
 /**
- * Vendors' subscriptions to packages (DOMAIN.md "Packages and subscriptions"): the minimal table the
- * packages' delete rule reads; each belongs to a vendor.
+ * Vendors' subscriptions to packages (DOMAIN.md "Packages and subscriptions"). A successful payment
+ * makes one (its period, amounts and tax invoice); a vendor has at most one `active` one, the one a
+ * renewal took over from is `replaced` and kept as history. Amounts are halalas.
  */
 export const subscriptions = pgTable(
   'subscriptions',
@@ -18,17 +23,50 @@ export const subscriptions = pgTable(
     packageId: integer('package_id')
       .notNull()
       .references(() => packages.id),
+    /** The payment that bought it (one subscription per payment). */
+    paymentId: integer('payment_id').references(() => vendorPayments.id),
+    couponId: integer('coupon_id').references(() => coupons.id),
     status: text('status').notNull(),
+    /** The package's subscription type when it was bought (MONTH, YEAR, DAYS, LIFE_TIME). */
+    subscriptionType: text('subscription_type'),
     startsAt: tz('starts_at'),
     /** Null for a LIFE_TIME package. */
     expiresAt: tz('expires_at'),
-    /** Halalas. */
+    /** What was paid, VAT included. */
     amount: integer('amount').notNull(),
+    /** What the coupon took off the package's price, before VAT. */
+    discount: integer('discount').notNull().default(0),
+    net: integer('net').notNull().default(0),
+    tax: integer('tax').notNull().default(0),
+    vatPercent: numeric('vat_percent', { precision: 5, scale: 2, mode: 'number' }),
+    /** `PREFIX-YYYY-000123`: per year, gap-free, assigned when the payment succeeded. */
+    invoiceNumber: text('invoice_number'),
+    invoicedAt: tz('invoiced_at'),
+    seller: jsonb('seller').$type<InvoiceSeller>(),
+    isActive: boolean('is_active').notNull().default(true),
+    version: integer('version').notNull().default(1),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index('subscriptions_package_id_idx').on(t.packageId, t.status),
     index('subscriptions_vendor_id_idx').on(t.vendorId),
+    index('subscriptions_expires_idx').on(t.expiresAt, t.id),
+    index('subscriptions_created_idx').on(t.createdAt, t.id),
+    uniqueIndex('subscriptions_payment_unique').on(t.paymentId),
+    uniqueIndex('subscriptions_invoice_number_unique').on(t.invoiceNumber),
+    // at most one running subscription per vendor
+    uniqueIndex('subscriptions_one_active_unique')
+      .on(t.vendorId)
+      .where(sql`${t.status} = 'active'`),
     check('subscriptions_amount_check', sql`${t.amount} >= 0`),
+    check('subscriptions_amounts_check', sql`${t.discount} >= 0 and ${t.net} >= 0 and ${t.tax} >= 0`),
+    check('subscriptions_status_check', sql`${t.status} in ('active', 'replaced')`),
   ],
 )
+
+/** The last invoice number of each year: one row per year, counted up in the approval's transaction (gap-free). */
+export const invoiceCounters = pgTable('invoice_counters', {
+  year: integer('year').primaryKey(),
+  last: integer('last').notNull(),
+})

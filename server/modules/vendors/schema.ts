@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm'
 import { check, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { byName, createdAt, id, tz, updatedAt } from '../../db/columns'
+import { coupons } from '../coupons/schema'
 import { packages } from '../subscription-packages/schema'
 
 /**
@@ -67,6 +68,8 @@ export const vendorPayments = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'restrict' }),
     packageId: integer('package_id').references(() => packages.id),
+    /** The coupon the amount was priced with; its use is counted when the payment succeeds. */
+    couponId: integer('coupon_id').references(() => coupons.id),
     amountHalalas: integer('amount').notNull(),
     method: text('method').notNull(),
     paymentNumber: text('payment_number').notNull(),

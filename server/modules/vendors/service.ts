@@ -38,10 +38,12 @@ import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
 import { requestPasswordReset } from '../../lib/password-reset'
 import { getRecord, type AnyResourceDefinition, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
 import { sniffImage } from '../uploads/service'
+import { couponFor } from '../coupons/service'
 import { users } from '../users/schema'
 import { userResetIdentity } from '../users/service'
 import { packages } from '../subscription-packages/schema'
 import { vendorPayments, vendors } from './schema'
+import { paymentApproved } from './events'
 
 /**
  * Vendors (DOMAIN.md "Vendors") and their payments (DOMAIN.md "Payments"). Writes run in one
@@ -50,7 +52,7 @@ import { vendorPayments, vendors } from './schema'
  */
 
 export type VendorRow = typeof vendors.$inferSelect & { referredByName: string | null; packageName?: string | null }
-type PaymentRow = typeof vendorPayments.$inferSelect & { changedByName: string | null }
+type PaymentRow = typeof vendorPayments.$inferSelect & { changedByName: string | null; couponCode: string | null }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
 
@@ -405,6 +407,7 @@ function toPayment(row: PaymentRow): Payment {
     id: row.id,
     vendor_id: row.vendorId,
     package_id: row.packageId,
+    coupon_code: row.couponCode,
     payment_number: row.paymentNumber,
     amount: sarOf(row.amountHalalas),
     amount_halalas: row.amountHalalas,
@@ -423,6 +426,7 @@ function toPayment(row: PaymentRow): Payment {
 const paymentSelection = {
   row: vendorPayments,
   changedByName: sql<string | null>`(select a.name from admins as a where a.id = ${vendorPayments.changedBy})`,
+  couponCode: sql<string | null>`(select c.code from coupons as c where c.id = ${vendorPayments.couponId})`,
 }
 
 async function findPayment(db: Db, vendorId: number, paymentId: number): Promise<Payment | null> {
@@ -431,7 +435,7 @@ async function findPayment(db: Db, vendorId: number, paymentId: number): Promise
     .from(vendorPayments)
     .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.vendorId, vendorId)))
     .limit(1)
-  return found ? toPayment({ ...found.row, changedByName: found.changedByName }) : null
+  return found ? toPayment({ ...found.row, changedByName: found.changedByName, couponCode: found.couponCode }) : null
 }
 
 export async function listPayments(deps: AppDeps, vendorId: number, page: number, pageSize: number): Promise<Page<Payment>> {
@@ -451,7 +455,7 @@ export async function listPayments(deps: AppDeps, vendorId: number, page: number
     .limit(pageSize)
     .offset((page - 1) * pageSize)
   return {
-    data: rows.map((r) => toPayment({ ...r.row, changedByName: r.changedByName })),
+    data: rows.map((r) => toPayment({ ...r.row, changedByName: r.changedByName, couponCode: r.couponCode })),
     total,
     page,
     rowsPerPage: pageSize,
@@ -525,6 +529,15 @@ export async function createPayment(
   if (!vendor) throw new AppError(404, 'errors.notFound')
   if (parsed.data.package_id && !(await packageExists(deps.db, Number(parsed.data.package_id))))
     throw new AppError(422, 'validation.recordMissing', { errors: { package_id: [{ key: 'validation.recordMissing' }] } })
+  const packageId = parsed.data.package_id ? Number(parsed.data.package_id) : vendor.packageId
+  let couponId: number | null = null
+  if (parsed.data.coupon_code) {
+    const { coupon, reason } = packageId
+      ? await couponFor(deps.db, parsed.data.coupon_code, packageId, now)
+      : { coupon: undefined, reason: 'not_for_package' as const }
+    if (reason || !coupon) throw fieldError(422, 'coupon_code', `coupons.check.${reason ?? 'not_found'}`)
+    couponId = coupon.id
+  }
 
   const dir = receiptsDir(deps.config.dataDir)
   await mkdir(dir, { recursive: true })
@@ -539,7 +552,8 @@ export async function createPayment(
       .insert(vendorPayments)
       .values({
         vendorId,
-        packageId: body.package_id ? Number(body.package_id) : vendor.packageId,
+        packageId,
+        couponId,
         amountHalalas: halalasOf(body.amount),
         method: body.method,
         paymentNumber: body.payment_number,
@@ -594,28 +608,9 @@ async function replay(db: Db, first: { vendorId: number; id: number }, vendorId:
 }
 
 /**
- * @public The subscriptions module's hook (it fills this in).
- * What approving a payment does beyond activating the vendor, in the same transaction:
- * the subscriptions module activates or extends the subscription, assigns the invoice number,
- * counts the coupon's use and credits the referrer here. Today it does nothing.
- */
-export async function onPaymentApproved(
-  _tx: Db,
-  _approved: {
-    paymentId: number
-    vendorId: number
-    packageId: number | null
-    amountHalalas: number
-    paidAt: string
-    at: Date
-    adminId: number
-  },
-): Promise<void> {}
-
-/**
  * Changes a payment's status as the shared table allows (409 otherwise). Approving and rejecting
  * need `payments:approve`; rejecting needs a reason. On Success the vendor becomes active and
- * `onPaymentApproved` runs in the same transaction; the update only applies while the payment is
+ * the `paymentApproved` event's reactions run in the same transaction; the update only applies while the payment is
  * still at the status it was read at, so two approvals have one effect.
  */
 export async function changePaymentStatus(
@@ -651,10 +646,11 @@ export async function changePaymentStatus(
         .update(vendors)
         .set({ status: 'active', updatedAt: now, version: sql`${vendors.version} + 1` })
         .where(and(eq(vendors.id, vendorId), sql`${vendors.status} <> 'active'`))
-      await onPaymentApproved(tx, {
+      await paymentApproved.emit(deps, tx, {
         paymentId,
         vendorId,
         packageId: row.packageId,
+        couponId: row.couponId,
         amountHalalas: row.amountHalalas,
         paidAt: row.paidAt,
         at: now,
