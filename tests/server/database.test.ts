@@ -7,6 +7,8 @@ import { openDatabase } from '../../server/db'
 import { admins, adminSessions, passwordResets, resetRequests } from '../../server/modules/auth/schema'
 import { users } from '../../server/modules/users/schema'
 import { seedDemo } from '../../server/db/seed'
+import { subscriptions } from '../../server/modules/subscriptions/schema'
+import { vendorPayments } from '../../server/modules/vendors/schema'
 import { verifyPassword } from '../../server/lib/crypto'
 import { ensurePrimaryAdmin } from '../../server/modules/auth/service'
 import { DEMO_ROLE_ADMIN_EMAIL, demoRolePermissions } from '../../server/modules/roles/seed'
@@ -78,6 +80,21 @@ describe.each(backends)('database on $name', (backend) => {
       body: { email: other.email, password: 'Demo-password-1' },
     })
     expect(otherLogin.json.result.admin.permissions).toEqual([])
+    // every successful demo payment made its subscription, with invoice numbers 1..n of each year
+    const paid = await server.db.select().from(vendorPayments).where(eq(vendorPayments.status, 'Success'))
+    const subs = await server.db.select().from(subscriptions)
+    expect(subs.length).toBe(paid.length)
+    expect(subs.length).toBeGreaterThan(20)
+    const byYear = new Map<string, number[]>()
+    for (const sub of subs) {
+      const [, year, n] = /^INV-(\d{4})-(\d{6})$/.exec(sub.invoiceNumber ?? '') ?? []
+      byYear.set(year!, [...(byYear.get(year!) ?? []), Number(n)])
+    }
+    for (const numbers of byYear.values()) expect(numbers.sort((a, b) => a - b)).toEqual(numbers.map((_, i) => i + 1))
+    const now = server.clock.now().getTime()
+    expect(subs.some((s) => s.status === 'active' && s.expiresAt && s.expiresAt.getTime() < now)).toBe(true)
+    expect(subs.some((s) => s.status === 'active' && (!s.expiresAt || s.expiresAt.getTime() > now))).toBe(true)
+    expect(subs.some((s) => s.status === 'replaced')).toBe(true)
   })
 
   it('enforces the rules in the database: unique email in any case, enums, versions', async () => {

@@ -139,7 +139,11 @@ describe.each(backends)('subscription packages on $name', (backend) => {
     expect(ar.json.message).toBe('عذرًا، لا يمكنك ذلك لأن لهذه الباقة اشتراكات فعّالة')
     const toggled = await server.request({ method: 'PUT', url: `${BASE}/active-toggle/${id}`, token })
     expect(toggled.json.result.item.is_active).toBe(false)
-    await server.db.update(subscriptions).set({ status: 'expired' }).where(eq(subscriptions.packageId, id))
+    await server.db
+      .update(subscriptions)
+      .set({ expiresAt: new Date('2026-01-01T00:00:00Z') })
+      .where(eq(subscriptions.packageId, id))
+    expect(await packageHasActiveSubscriptions(server.db, id)).toBe(false)
     // an expired subscription keeps its history: the row still points at the package
     expect((await server.request({ method: 'DELETE', url: `${BASE}/${id}`, token, lang: 'en' })).status).toBe(409)
     await server.db.delete(subscriptions)
