@@ -16,7 +16,14 @@ export const changePaymentStatus = (vendorId: number, paymentId: number, status:
     body: reason === null ? { status } : { status, reason },
   })
 
-export type PaymentFields = { payment_number: string; amount: string; method: string; payment_date: string; package_id?: string }
+export type PaymentFields = {
+  payment_number: string
+  amount: string
+  method: string
+  payment_date: string
+  package_id?: string
+  coupon_code?: string
+}
 
 /**
  * `POST venders/createPayment/{id}` as multipart with an `Idempotency-Key`: the same key sent again

@@ -107,9 +107,9 @@ export const couponSchema = z.object({
 export type Coupon = z.infer<typeof couponSchema>
 export const couponPageSchema = pageSchema(couponSchema)
 
-/** `POST coupons/check`. */
+/** `POST coupons/check`: without a code (or an empty one) it prices the package alone. */
 export const couponCheckBody = z.strictObject({
-  code: z.string().check(z.trim(), z.minLength(1), z.maxLength(COUPON_CODE_MAX)),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(COUPON_CODE_MAX))),
   package_id: packageId,
 })
 export type CouponCheckBody = z.infer<typeof couponCheckBody>

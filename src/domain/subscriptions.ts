@@ -51,7 +51,7 @@ export const renewalStart = (paidAt: Date, currentExpiry: Date | null | undefine
 export const startOfBusinessDay = (day: string): Date => new Date(`${day}T00:00:00+03:00`)
 
 /** Subscription statuses stored: the running one, and one a renewal took over from (history). */
-export const subscriptionStatuses = ['active', 'replaced'] as const
+const subscriptionStatuses = ['active', 'replaced'] as const
 export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
 
 /** What a list shows: a running one expired once its expiry passed, or expires soon within `soonDays`. */

@@ -28,7 +28,9 @@ export const couponsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const result = await checkCoupon(deps, request.body as CouponCheckBody)
-      return ok(request, result.reason ? `coupons.check.${result.reason}` : 'coupons.check.applies', result)
+      const body = request.body as CouponCheckBody
+      const message = result.reason ? `coupons.check.${result.reason}` : body.code ? 'coupons.check.applies' : 'messages.ok'
+      return ok(request, message, result)
     },
   )
 }

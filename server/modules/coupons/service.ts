@@ -241,7 +241,9 @@ export async function checkCoupon(deps: AppDeps, body: CouponCheckBody): Promise
     .limit(1)
   if (!pkg) throw fieldError(422, 'package_id', 'validation.recordMissing')
   const vatPercent = await vatPercentOf(deps.db)
-  const { coupon, reason } = await couponFor(deps.db, body.code, body.package_id, deps.clock())
+  const { coupon, reason } = body.code
+    ? await couponFor(deps.db, body.code, body.package_id, deps.clock())
+    : { coupon: undefined, reason: null }
   const applied = reason === null && coupon ? { type: coupon.type as 'PERCENTAGE' | 'FIXED', value: coupon.value } : null
   const breakdown = priceBreakdown({ price: pkg.price, coupon: applied, vatPercent })
   return {

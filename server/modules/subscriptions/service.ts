@@ -320,8 +320,3 @@ export async function readInvoice(deps: AppDeps, id: number, lang: Locale): Prom
     }),
   }
 }
-
-/** The vendor of a payment: for tests and the demo data, which approve through the same path. */
-export const paymentVendor = async (db: Db, paymentId: number) =>
-  (await db.select({ vendorId: vendorPayments.vendorId }).from(vendorPayments).where(eq(vendorPayments.id, paymentId)).limit(1))[0]
-    ?.vendorId ?? null

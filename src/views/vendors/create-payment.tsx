@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react'
+import type { FormApi } from 'final-form'
 import { useMemo, useRef, useState } from 'react'
-import { Form } from 'react-final-form'
+import { Form, FormSpy } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
 import { offeredPaymentMethods } from '../../contract/payments'
@@ -8,13 +9,16 @@ import { paymentCreateFields, type Vendor } from '../../contract/vendors'
 import { FormSelectField } from '../../forms/ark-fields'
 import { FormTextField } from '../../forms/fields'
 import { zodValidator } from '../../forms/zod-adapter'
+import { formatMoney } from '../../domain/money'
+import { appliedCoupon, paymentQuoteMachine, type PaymentQuoteSnapshot } from '../../machines/payment-quote'
 import { isRecording, paymentRecordMachine, recordFailure } from '../../machines/payment-record'
 import { Button } from '../../ui/button'
 import { fieldStyles } from '../../ui/field'
 import { FailureDialog } from '../shared/failure-dialog'
 import { formStyles } from '../shared/resource-form'
-import { useChart, useToaster } from '../shared/runtime'
+import { useChart, useLang, useToaster } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
+import { usePackageOptions } from './package-options'
 
 type Values = { payment_number: string; amount: string; method: string; payment_date: string; package_id: string }
 
@@ -43,6 +47,25 @@ export function CreatePaymentTab({ vendor, onRecorded }: { vendor: Vendor; onRec
     }),
     { vendorId: vendor.id },
   )
+  const form = useRef<FormApi<Values> | null>(null)
+  const filled = useRef('')
+  const quote = useChart(
+    paymentQuoteMachine.provide({
+      actions: {
+        // the amount follows the price unless the admin typed another one
+        priced: (_, { total }) => {
+          const api = form.current
+          if (!api) return
+          const typed = api.getState().values.amount
+          if (typed && typed !== filled.current) return
+          filled.current = total.toFixed(2)
+          api.change('amount', filled.current)
+        },
+      },
+    }),
+    { packageId: vendor.package_id ? String(vendor.package_id) : '' },
+  )
+  const packageOptions = usePackageOptions()
   const recording = useSelector(actor, isRecording)
   const failure = useSelector(actor, recordFailure)
   const [file, setFile] = useState<File | null>(null)
@@ -77,6 +100,7 @@ export function CreatePaymentTab({ vendor, onRecorded }: { vendor: Vendor; onRec
         onSubmit={(values) => {
           setFileTouched(true)
           if (!file) return
+          const coupon = appliedCoupon(quote.getSnapshot())
           actor.send({
             type: 'payment.submit',
             file,
@@ -86,80 +110,219 @@ export function CreatePaymentTab({ vendor, onRecorded }: { vendor: Vendor; onRec
               method: values.method,
               payment_date: values.payment_date ?? '',
               ...(values.package_id ? { package_id: values.package_id } : {}),
+              ...(coupon ? { coupon_code: coupon } : {}),
             },
           })
         }}
       >
-        {({ handleSubmit }) => (
-          <form onSubmit={handleSubmit} noValidate className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
-            <div className={formStyles.grid}>
-              <FormTextField
-                name="package_id"
-                label={t('vendors.payments.package')}
-                inputMode="text"
-                serverError={serverError('package_id')}
+        {({ handleSubmit, form: api }) => {
+          form.current = api
+          return (
+            <form onSubmit={handleSubmit} noValidate className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
+              <FormSpy<Values>
+                subscription={{ values: true }}
+                onChange={({ values }) => {
+                  if ((values.package_id ?? '') !== quote.getSnapshot().context.packageId)
+                    quote.send({ type: 'quote.package', packageId: values.package_id ?? '' })
+                }}
               />
-              <FormSelectField
-                name="method"
-                label={t('vendors.payments.method')}
-                options={offeredPaymentMethods.map((value) => ({ value, label: t(`lists.payment_methods.${value}`) }))}
-                serverError={serverError('method')}
-              />
-              <FormTextField
-                name="amount"
-                label={t('vendors.payments.amount')}
-                required
-                inputMode="text"
-                serverError={serverError('amount')}
-              />
-              <FormTextField
-                name="payment_number"
-                label={t('vendors.payments.payment_number')}
-                required
-                serverError={serverError('payment_number')}
-              />
-              <FormTextField
-                name="payment_date"
-                type="date"
-                label={t('vendors.payments.payment_date')}
-                required
-                serverError={serverError('payment_date')}
-              />
-              <div className={fieldStyles.root}>
-                <label htmlFor="payment-file" className={fieldStyles.label}>
-                  {t('vendors.payments.file')}
-                </label>
-                <input
-                  id="payment-file"
-                  type="file"
-                  accept="image/png,image/jpeg,image/webp,application/pdf,.png,.jpg,.jpeg,.webp,.pdf"
-                  aria-invalid={fileError ? true : undefined}
-                  aria-describedby={fileError ? 'payment-file-error' : undefined}
-                  className={css({ fontSize: 'sm', maxW: 'full' })}
-                  onChange={(e) => {
-                    setFile(e.target.files?.[0] ?? null)
-                    setFileTouched(true)
-                  }}
+              <div className={formStyles.grid}>
+                <FormSelectField
+                  name="package_id"
+                  label={t('vendors.payments.package')}
+                  options={packageOptions}
+                  serverError={serverError('package_id')}
                 />
-                {fileError ? (
-                  <p id="payment-file-error" role="alert" className={fieldStyles.error}>
-                    {fileError}
-                  </p>
-                ) : null}
+                <FormSelectField
+                  name="method"
+                  label={t('vendors.payments.method')}
+                  options={offeredPaymentMethods.map((value) => ({ value, label: t(`lists.payment_methods.${value}`) }))}
+                  serverError={serverError('method')}
+                />
+                <FormTextField
+                  name="amount"
+                  label={t('vendors.payments.amount')}
+                  required
+                  inputMode="text"
+                  serverError={serverError('amount')}
+                />
+                <FormTextField
+                  name="payment_number"
+                  label={t('vendors.payments.payment_number')}
+                  required
+                  serverError={serverError('payment_number')}
+                />
+                <FormTextField
+                  name="payment_date"
+                  type="date"
+                  label={t('vendors.payments.payment_date')}
+                  required
+                  serverError={serverError('payment_date')}
+                />
+                <div className={fieldStyles.root}>
+                  <label htmlFor="payment-file" className={fieldStyles.label}>
+                    {t('vendors.payments.file')}
+                  </label>
+                  <input
+                    id="payment-file"
+                    type="file"
+                    accept="image/png,image/jpeg,image/webp,application/pdf,.png,.jpg,.jpeg,.webp,.pdf"
+                    aria-invalid={fileError ? true : undefined}
+                    aria-describedby={fileError ? 'payment-file-error' : undefined}
+                    className={css({ fontSize: 'sm', maxW: 'full' })}
+                    onChange={(e) => {
+                      setFile(e.target.files?.[0] ?? null)
+                      setFileTouched(true)
+                    }}
+                  />
+                  {fileError ? (
+                    <p id="payment-file-error" role="alert" className={fieldStyles.error}>
+                      {fileError}
+                    </p>
+                  ) : null}
+                </div>
               </div>
-            </div>
-            <div>
-              <Button type="submit" loading={recording} loadingText={t('vendors.payments.recording')}>
-                {t('vendors.payments.record')}
-              </Button>
-            </div>
-          </form>
-        )}
+              <PriceQuote quote={quote} couponError={serverError('coupon_code')} />
+              <div>
+                <Button type="submit" loading={recording} loadingText={t('vendors.payments.recording')}>
+                  {t('vendors.payments.record')}
+                </Button>
+              </div>
+            </form>
+          )
+        }}
       </Form>
       <FailureDialog
         message={failure && Object.keys(failure.errors).length === 0 ? failure.message || t('errors.generic') : null}
         onClose={() => actor.send({ type: 'payment.dismiss' })}
       />
     </section>
+  )
+}
+
+type QuoteActor = ReturnType<typeof useChart<typeof paymentQuoteMachine>>
+
+const sarToHalalas = (riyals: number) => Math.round(riyals * 100)
+
+/**
+ * The coupon box and the package's price as the server computes it (the paymentQuote chart): price,
+ * discount, net, VAT and total; every answer fills the amount.
+ */
+function PriceQuote({ quote, couponError }: { quote: QuoteActor; couponError: string | undefined }) {
+  const { t } = useTranslation()
+  const lang = useLang()
+  const [code, setCode] = useState('')
+  const state = useSelector(quote, (s: PaymentQuoteSnapshot) =>
+    s.matches('quoting')
+      ? 'quoting'
+      : s.matches('priced')
+        ? 'priced'
+        : s.matches('refused')
+          ? 'refused'
+          : s.matches('failed')
+            ? 'failed'
+            : 'idle',
+  )
+  const context = useSelector(quote, (s: PaymentQuoteSnapshot) => s.context)
+  const applied = useSelector(quote, appliedCoupon)
+  const result = context.quote?.result
+  const refusal = state === 'refused' ? context.quote?.message : undefined
+  const shownError = refusal ?? couponError
+  const money = (riyals: number) => formatMoney(sarToHalalas(riyals), lang)
+  const row = css({ display: 'flex', justifyContent: 'space-between', gap: '4' })
+  if (state === 'idle') return null
+  return (
+    <div className={css({ display: 'flex', flexDir: 'column', gap: '3', maxW: 'md' })}>
+      <div className={fieldStyles.root}>
+        <label htmlFor="payment-coupon" className={fieldStyles.label}>
+          {t('vendors.payments.coupon')}
+        </label>
+        <div className={css({ display: 'flex', gap: '2' })}>
+          <input
+            id="payment-coupon"
+            value={code}
+            dir="auto"
+            autoComplete="off"
+            aria-invalid={shownError ? true : undefined}
+            aria-describedby={shownError ? 'payment-coupon-error' : undefined}
+            className={fieldStyles.input}
+            onChange={(e) => setCode(e.target.value)}
+            onKeyDown={(e) => {
+              if (e.key !== 'Enter') return
+              e.preventDefault()
+              if (code.trim()) quote.send({ type: 'quote.apply', code })
+            }}
+          />
+          {applied ? null : (
+            <Button
+              type="button"
+              variant="outline"
+              disabled={!code.trim() || state === 'quoting'}
+              onClick={() => quote.send({ type: 'quote.apply', code })}
+            >
+              {t('vendors.payments.applyCoupon')}
+            </Button>
+          )}
+          {applied || state === 'refused' ? (
+            <Button
+              type="button"
+              variant="outline"
+              onClick={() => {
+                setCode('')
+                quote.send({ type: 'quote.remove' })
+              }}
+            >
+              {t('vendors.payments.removeCoupon')}
+            </Button>
+          ) : null}
+        </div>
+        {shownError ? (
+          <p id="payment-coupon-error" role="alert" className={fieldStyles.error}>
+            {shownError}
+          </p>
+        ) : null}
+      </div>
+      <div
+        role="status"
+        aria-live="polite"
+        className={css({ borderWidth: '1px', borderColor: 'border.default', rounded: 'l2', p: '3', fontSize: 'sm' })}
+      >
+        {state === 'quoting' ? <p className={css({ color: 'fg.muted' })}>{t('vendors.payments.pricing')}</p> : null}
+        {state === 'failed' ? (
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+            <p>{t('vendors.payments.priceFailed')}</p>
+            <Button type="button" variant="outline" size="sm" onClick={() => quote.send({ type: 'quote.retry' })}>
+              {t('vendors.payments.retryPrice')}
+            </Button>
+          </div>
+        ) : null}
+        {result && (state === 'priced' || state === 'refused') ? (
+          <dl aria-label={t('vendors.payments.breakdown')} className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
+            <div className={row}>
+              <dt>{t('vendors.payments.price')}</dt>
+              <dd>{money(result.price)}</dd>
+            </div>
+            {applied ? (
+              <div className={row}>
+                <dt>{t('vendors.payments.discount', { code: applied })}</dt>
+                <dd>{money(-result.discount)}</dd>
+              </div>
+            ) : null}
+            <div className={row}>
+              <dt>{t('vendors.payments.net')}</dt>
+              <dd>{money(result.net)}</dd>
+            </div>
+            <div className={row}>
+              <dt>{t('vendors.payments.vat', { percent: result.vat_percent })}</dt>
+              <dd>{money(result.vat)}</dd>
+            </div>
+            <div className={css({ display: 'flex', justifyContent: 'space-between', gap: '4', fontWeight: '700' })}>
+              <dt>{t('vendors.payments.total')}</dt>
+              <dd>{money(result.total)}</dd>
+            </div>
+          </dl>
+        ) : null}
+      </div>
+    </div>
   )
 }

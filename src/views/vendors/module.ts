@@ -53,5 +53,6 @@ export default defineModule({
     receiptViewer: () => import('../../machines/receipt-viewer').then((m) => m.receiptViewerMachine),
     subdomainCheck: () => import('../../machines/subdomain-check').then((m) => m.subdomainCheckMachine),
     csvExport: () => import('../../machines/csv-export').then((m) => m.csvExportMachine),
+    paymentQuote: () => import('../../machines/payment-quote').then((m) => m.paymentQuoteMachine),
   },
 })
