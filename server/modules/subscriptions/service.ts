@@ -30,7 +30,7 @@ import { coupons } from '../coupons/schema'
 import { packages } from '../subscription-packages/schema'
 import { readPackageSettings } from '../subscription-packages/service'
 import type { PaymentApproved } from '../vendors/events'
-import { vendorPayments, vendors } from '../vendors/schema'
+import { vendors } from '../vendors/schema'
 import { invoiceCounters, subscriptions } from './schema'
 
 /** A subscription counts as active while its status is `active` and it has not expired (LIFE_TIME never does). */
