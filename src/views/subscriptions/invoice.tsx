@@ -11,8 +11,7 @@ import { LoadingScreen } from '../../ui/spinner'
 import { LoadFailed } from '../shared/card'
 import { formatDateTime } from '../shared/format'
 import { useChart, useLang } from '../shared/runtime'
-import { formatDay } from '../vendors/format'
-import { moneyOf } from './parts'
+import { moneyOf, periodDay } from './parts'
 
 /**
  * Print rules that reach outside this screen: the page is A4, and everything but the invoice (the
@@ -53,8 +52,8 @@ function Party({ title, party, id }: { title: string; party: Invoice['seller']; 
       <h2 id={id} className={css({ fontSize: 'xs', fontWeight: '700', color: 'gray.600', textTransform: 'uppercase', mb: '2' })}>
         {title}
       </h2>
-      <p className={css({ fontWeight: '700', fontSize: 'md' })} dir="auto">
-        {party.name}
+      <p className={css({ fontWeight: '700', fontSize: 'md' })}>
+        <bdi>{party.name}</bdi>
       </p>
       <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', mt: '2' })}>
         <dt className={term}>{t('subscriptions.invoice.vatNumber')}</dt>
@@ -72,7 +71,9 @@ function Party({ title, party, id }: { title: string; party: Invoice['seller']; 
         {party.address ? (
           <>
             <dt className={term}>{t('subscriptions.invoice.address')}</dt>
-            <dd dir="auto">{party.address}</dd>
+            <dd>
+              <bdi>{party.address}</bdi>
+            </dd>
           </>
         ) : null}
       </dl>
@@ -105,8 +106,8 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const period =
     invoice.line.period_from || invoice.line.period_to
       ? t('subscriptions.invoice.periodRange', {
-          from: formatDay(invoice.line.period_from, lang),
-          to: invoice.line.period_to ? formatDay(invoice.line.period_to, lang) : t('subscriptions.never'),
+          from: periodDay(invoice.line.period_from, lang),
+          to: invoice.line.period_to ? periodDay(invoice.line.period_to, lang) : t('subscriptions.never'),
         })
       : '—'
   return (
@@ -161,8 +162,8 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
         </thead>
         <tbody>
           <tr>
-            <td className={cellStyle} dir="auto">
-              {invoice.line.description}
+            <td className={cellStyle}>
+              <bdi>{invoice.line.description}</bdi>
             </td>
             <td className={cellStyle}>{period}</td>
             <td className={cx(cellStyle, numberCell)}>

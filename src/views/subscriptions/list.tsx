@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
-import { css } from 'styled-system/css'
+import { css, cx } from 'styled-system/css'
 import { subscriptionTypes } from '../../contract/core'
 import { subscriptionPhases, subscriptionsResource, subscriptionsScreens, type Subscription } from '../../contract/subscriptions'
 import { vendorsScreens } from '../../contract/vendors'
@@ -15,6 +15,7 @@ import { PaymentStatusBadge } from '../vendors/status-badge'
 import { Amount, Expiry } from './parts'
 
 const strong = css({ fontWeight: '600', color: 'fg.default', _hover: { color: 'accent.default' } })
+const nowrap = css({ whiteSpace: 'nowrap' })
 
 /** Subscriptions in a table: with the vendor column in the list, without it in a vendor's own tab. */
 export function SubscriptionsTable({
@@ -78,7 +79,7 @@ export function SubscriptionsTable({
         row.invoice_number ? (
           <Link
             to={subscriptionsScreens.invoice(row.id)}
-            className={strong}
+            className={cx(strong, nowrap)}
             aria-label={t('subscriptions.openInvoice', { number: row.invoice_number })}
           >
             <bdi dir="ltr">{row.invoice_number}</bdi>

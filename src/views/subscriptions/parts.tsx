@@ -2,15 +2,29 @@ import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
 import type { Locale } from '../../contract/common'
 import type { SubscriptionPhase } from '../../contract/subscriptions'
-import { decimalToHalalas, formatMoney } from '../../domain/money'
+import { businessDayOf, decimalToHalalas, formatMoney } from '../../domain/money'
 import { Badge } from '../../ui/badge'
-import { formatDay } from '../vendors/format'
 
 const phaseTones = { active: 'success', expiring: 'warning', expired: 'danger', replaced: 'neutral' } as const
 
 export function PhaseBadge({ phase }: { phase: SubscriptionPhase }) {
   const { t } = useTranslation()
   return <Badge tone={phaseTones[phase]}>{t(`subscriptions.phases.${phase}`)}</Badge>
+}
+
+/**
+ * A day of a period: a moment (`2026-08-31T21:00:00Z`) is read as the business day in Riyadh (1 Sep),
+ * with Western digits in both languages like the amounts beside it.
+ */
+export function periodDay(value: string | null, lang: Locale) {
+  if (!value) return '—'
+  const day = value.length > 10 ? businessDayOf(new Date(value)) : value
+  return new Intl.DateTimeFormat(lang === 'ar' ? 'ar-SA-u-nu-latn-ca-gregory' : 'en-GB', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${day}T00:00:00Z`))
 }
 
 /** An amount of the API (SAR with 2 decimals) as the admin reads it: `1,150.00 SR` / `1,150.00 ر.س`. */
@@ -39,7 +53,7 @@ export function Expiry({
   lifetime?: boolean
 }) {
   const { t } = useTranslation()
-  const day = lifetime && !value ? t('subscriptions.never') : formatDay(value, lang)
+  const day = lifetime && !value ? t('subscriptions.never') : periodDay(value, lang)
   const marked = phase === 'expired' || phase === 'expiring'
   return (
     <span className={css({ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: '2', whiteSpace: 'nowrap' })}>

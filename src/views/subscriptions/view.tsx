@@ -9,9 +9,8 @@ import { buttonRecipe } from '../../ui/button'
 import { RecordView, viewStyles } from '../shared/record-view'
 import { useLang } from '../shared/runtime'
 import { ViewActions } from '../shared/view-actions'
-import { formatDay } from '../vendors/format'
 import { PaymentStatusBadge } from '../vendors/status-badge'
-import { Amount, Expiry, PhaseBadge } from './parts'
+import { Amount, Expiry, PhaseBadge, periodDay } from './parts'
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -57,7 +56,7 @@ function SubscriptionView({ subscription: s }: { subscription: Subscription }) {
         <Row label={t('subscriptions.fields.phase')}>
           <PhaseBadge phase={s.phase} />
         </Row>
-        <Row label={t('subscriptions.fields.starts_at')}>{formatDay(s.starts_at, lang)}</Row>
+        <Row label={t('subscriptions.fields.starts_at')}>{periodDay(s.starts_at, lang)}</Row>
         <Row label={t('subscriptions.fields.expires_at')}>
           <Expiry value={s.expires_at} lang={lang} phase={s.phase} lifetime={s.subscription_type === 'LIFE_TIME'} />
         </Row>
@@ -97,7 +96,7 @@ function SubscriptionView({ subscription: s }: { subscription: Subscription }) {
             <bdi dir="ltr">{s.payment.payment_number}</bdi>
           </Row>
           <Row label={t('subscriptions.paymentMethod')}>{t(`lists.payment_methods.${shownPaymentMethod(s.payment.method)}`)}</Row>
-          <Row label={t('subscriptions.paymentDate')}>{formatDay(s.payment.payment_date, lang)}</Row>
+          <Row label={t('subscriptions.paymentDate')}>{periodDay(s.payment.payment_date, lang)}</Row>
           <Row label={t('subscriptions.fields.payment_status')}>
             <PaymentStatusBadge status={s.payment.status} />
           </Row>
