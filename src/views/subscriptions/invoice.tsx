@@ -100,7 +100,7 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
   const { t } = useTranslation()
   const lang = useLang()
   const qr = useMemo(
-    () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(invoice.qr, { ecc: 'M', border: 2, pixelSize: 6 }))}`,
+    () => `data:image/svg+xml;charset=utf-8,${encodeURIComponent(renderSVG(invoice.qr, { ecc: 'M', border: 4, pixelSize: 6 }))}`,
     [invoice.qr],
   )
   const period =
@@ -130,7 +130,7 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
           src={qr}
           alt={t('subscriptions.invoice.qr', { number: invoice.number })}
           data-testid="invoice-qr"
-          className={css({ w: '36', h: '36', flexShrink: 0, imageRendering: 'pixelated' })}
+          className={css({ w: '40', h: '40', flexShrink: 0, imageRendering: 'pixelated' })}
         />
       </header>
       <div
