@@ -9,7 +9,7 @@ describe('admin menu', () => {
     expect(labels(visibleMenu(['*']))).toEqual([
       'nav.dashboard',
       'vendors.menu',
-      'coupons.group: subscription-packages.menu, subscription-packages.generalMenu, coupons.menu',
+      'coupons.group: subscription-packages.menu, subscription-packages.generalMenu, coupons.menu, subscriptions.menu',
       'nav.groups.catalog: categories.menu, properties.menu',
       'nav.groups.content: blogs.menu, contents.menu, terms.menu',
       'nav.groups.support: support.menu.shippingIssues, support.menu.companyRequests, contact.menu',

@@ -38,6 +38,8 @@ export type ResourceTableProps<Row extends { id: number }> = {
   rowActions?: (row: Row) => ReactNode
   /** Why a row cannot be deleted, when the row already knows (said instead of asking): null when it can. */
   deleteRefusal?: (row: Row) => string | null
+  /** What an empty list says when the screen fixes its filters (a record's tab): no "clear all" there. */
+  empty?: string
 }
 
 /** What the table shows of its chart. */
@@ -95,6 +97,7 @@ export function ResourceTable<Row extends { id: number }>({
   nameOf,
   rowActions,
   deleteRefusal,
+  empty,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation()
   const [refused, setRefused] = useState<string | null>(null)
@@ -118,7 +121,9 @@ export function ResourceTable<Row extends { id: number }>({
         loading={view.loading && rows.length === 0}
         busy={view.busy}
         emptyMessage={
-          view.filtered ? (
+          empty !== undefined ? (
+            empty
+          ) : view.filtered ? (
             <span className={css({ display: 'inline-flex', flexDir: 'column', alignItems: 'center', gap: '3' })}>
               <span>{t('table.emptyFiltered')}</span>
               <Button variant="outline" size="sm" onClick={() => table.send({ type: 'table.filtersCleared' })}>

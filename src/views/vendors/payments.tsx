@@ -123,15 +123,7 @@ function PaymentModal({ stack, vendorId, payment }: { stack: ModalStackRef; vend
  * The vendor's payments: number, amount, method, date, status (with the paymentStatus menu),
  * who changed it and when; a payment opens in the primary modal, its receipt in a secondary one.
  */
-export function PaymentsTab({
-  vendorId,
-  onVendorChanged,
-  readOnly = false,
-}: {
-  vendorId: number
-  onVendorChanged: () => void
-  readOnly?: boolean
-}) {
+export function PaymentsTab({ vendorId, onVendorChanged }: { vendorId: number; onVendorChanged: () => void }) {
   const { t } = useTranslation()
   const lang = useLang()
   const toaster = useToaster()
@@ -178,28 +170,23 @@ export function PaymentsTab({
   return (
     <section aria-labelledby="payments-title" className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
       <h2 id="payments-title" ref={fallback} tabIndex={-1} className={css({ fontSize: 'lg', fontWeight: '700' })}>
-        {t(readOnly ? 'vendors.tabs.subscribe-payments' : 'vendors.tabs.payments')}
+        {t('vendors.tabs.payments')}
       </h2>
-      {readOnly ? <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{t('vendors.subscriptionsLater')}</p> : null}
       <ResourceTable<Payment>
         table={table}
         caption={t('vendors.payments.caption')}
         columns={columns}
         nameOf={(row) => row.payment_number}
-        {...(readOnly
-          ? {}
-          : {
-              rowActions: (row: Payment) => (
-                <PaymentStatusMenu
-                  key={row.id}
-                  vendorId={vendorId}
-                  payment={row}
-                  canApprove={canApprove}
-                  canCreate={canCreate}
-                  onChanged={changed}
-                />
-              ),
-            })}
+        rowActions={(row) => (
+          <PaymentStatusMenu
+            key={row.id}
+            vendorId={vendorId}
+            payment={row}
+            canApprove={canApprove}
+            canCreate={canCreate}
+            onChanged={changed}
+          />
+        )}
       />
       {primaryOpen && payment ? <PaymentModal stack={stack} vendorId={vendorId} payment={payment} /> : null}
     </section>

@@ -18,6 +18,8 @@ import { RecordView, viewStyles } from '../shared/record-view'
 import { ResourceTable } from '../shared/resource-table'
 import { useCan, useChart, useLang } from '../shared/runtime'
 import { ViewActions } from '../shared/view-actions'
+import { subscriptionsAccess } from '../../contract/subscriptions'
+import { VendorSubscriptions } from '../subscriptions/list'
 import { CreatePaymentTab } from './create-payment'
 import { formatDay } from './format'
 import { PaymentsTab } from './payments'
@@ -116,6 +118,7 @@ function VendorView({ vendor, reload }: { vendor: Vendor; reload: () => void }) 
   const [search, setSearch] = useSearchParams()
   const canUpdate = useCan(vendorsAccess.can.update)
   const canViewPayments = useCan(paymentsAccess.can.view)
+  const canViewSubscriptions = useCan(subscriptionsAccess.can.view)
   const canCreatePayments = useCan(paymentsAccess.can.create)
   const raw = search.get('tab')
   const tab: VendorTab = isTab(raw) ? raw : 'information'
@@ -131,12 +134,12 @@ function VendorView({ vendor, reload }: { vendor: Vendor; reload: () => void }) 
       ? [{ value: 'payments', label: t('vendors.tabs.payments'), content: <PaymentsTab vendorId={vendor.id} onVendorChanged={reload} /> }]
       : []),
     { value: 'referral-vendors', label: t('vendors.tabs.referral-vendors'), content: <ReferralsTab vendorId={vendor.id} /> },
-    ...(canViewPayments
+    ...(canViewSubscriptions
       ? [
           {
             value: 'subscribe-payments',
             label: t('vendors.tabs.subscribe-payments'),
-            content: <PaymentsTab vendorId={vendor.id} onVendorChanged={reload} readOnly />,
+            content: <VendorSubscriptions vendorId={vendor.id} />,
           },
         ]
       : []),
