@@ -51,8 +51,7 @@ export const renewalStart = (paidAt: Date, currentExpiry: Date | null | undefine
 export const startOfBusinessDay = (day: string): Date => new Date(`${day}T00:00:00+03:00`)
 
 /** Subscription statuses stored: the running one, and one a renewal took over from (history). */
-const subscriptionStatuses = ['active', 'replaced'] as const
-export type SubscriptionStatus = (typeof subscriptionStatuses)[number]
+export type SubscriptionStatus = 'active' | 'replaced'
 
 /** What a list shows: a running one expired once its expiry passed, or expires soon within `soonDays`. */
 export function subscriptionPhase(

@@ -40,7 +40,8 @@ describe.each(['ar', 'en'] as const)('vendors in the browser (%s)', (lang) => {
     await page.getByRole('tab', { name: v.tabs['create-payments'] }).click()
     await waitUrl(page, /\?tab=create-payments$/)
     // approving makes the subscription, which needs the package paid for
-    await page.getByLabel(fieldLabel(v.payments.package)).fill('2')
+    await page.getByRole('combobox', { name: fieldLabel(v.payments.package) }).click()
+    await page.getByRole('option', { name: lang === 'ar' ? 'الأساسية الشهرية' : 'Basic monthly' }).click()
     await page.getByLabel(fieldLabel(v.payments.amount)).fill('1150.50')
     await page.getByLabel(fieldLabel(v.payments.payment_number)).fill(`TRX-${lang}-1`)
     await page.locator('#payment-file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1X1 })
