@@ -1,24 +1,20 @@
 /**
  * List endpoint on a big table: seeds 1,000,000 categories in one `generate_series` statement into a
  * fresh embedded database (and into a fresh database on the PostgreSQL server of BENCH_DATABASE_URL
- * when set), then times `GET /api/admin-panal/categories` through `app.inject` for page 1 and for the
+ * or DATABASE_URL when set), then times `GET /api/admin-panal/categories` through `app.inject` for page 1 and for the
  * deepest page the list serves, 200 runs each. Prints p50/p99 and the deep/first ratio next to the
  * goals (p99 <= 50 ms on PostgreSQL, deep/first <= 1.5), plus one unbounded deep OFFSET in SQL for
  * comparison. Never asserts.
  *
  *   npx tsx bench/list-deep-pages.ts [rows=1000000] [runs=200]
  */
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
-import postgres from 'postgres'
 import { buildApp } from '../server/app'
-import { openDatabase, type Database } from '../server/db'
 import { MAX_OFFSET } from '../server/lib/resource'
 import { createMemoryMailer } from '../server/mail'
 import { createAdmin } from '../server/modules/auth/service'
+import { onEachBackend, type Backend } from './lib/backends'
 
 const ROWS = Number(process.argv[2] ?? 1_000_000)
 const RUNS = Number(process.argv[3] ?? 200)
@@ -33,7 +29,7 @@ function percentile(sorted: number[], p: number): number {
 
 const ms = (n: number) => `${n.toFixed(1).padStart(7)} ms`
 
-async function bench(label: string, database: Database, dataDir: string): Promise<void> {
+async function bench({ label, database, dataDir }: Backend): Promise<void> {
   const started = performance.now()
   await database.db.execute(sql`
     insert into categories (name_ar, name_en, is_active, sort_order, created_at, updated_at)
@@ -105,43 +101,7 @@ async function bench(label: string, database: Database, dataDir: string): Promis
   }
 }
 
-async function main() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'bench-list-'))
-  try {
-    const embedded = await openDatabase({ dataDir, inMemory: true })
-    try {
-      await bench('PGlite (embedded, in memory)', embedded, dataDir)
-    } finally {
-      await embedded.close()
-    }
-
-    const serverUrl = process.env.BENCH_DATABASE_URL
-    if (!serverUrl) {
-      console.log('PostgreSQL: skipped (set BENCH_DATABASE_URL, e.g. postgres://postgres@127.0.0.1:5432/postgres)')
-      return
-    }
-    const name = `bench_list_${process.pid}`
-    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
-    await admin.unsafe(`create database "${name}"`)
-    const url = new URL(serverUrl)
-    url.pathname = `/${name}`
-    try {
-      const pg = await openDatabase({ databaseUrl: url.toString(), dataDir, maxConnections: 4 })
-      try {
-        await bench('PostgreSQL', pg, dataDir)
-      } finally {
-        await pg.close()
-      }
-    } finally {
-      await admin.unsafe(`drop database if exists "${name}" with (force)`)
-      await admin.end({ timeout: 5 })
-    }
-  } finally {
-    await rm(dataDir, { recursive: true, force: true })
-  }
-}
-
-main().catch((error: unknown) => {
+onEachBackend('list', bench).catch((error: unknown) => {
   console.error(error)
   process.exitCode = 1
 })

@@ -1,8 +1,11 @@
 import { sql } from 'drizzle-orm'
-import { check, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { check, customType, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { byName, createdAt, id, tz, updatedAt } from '../../db/columns'
 import { coupons } from '../coupons/schema'
 import { packages } from '../subscription-packages/schema'
+
+/** Text compared byte-wise (collation "C"). */
+const textCollatedC = customType<{ data: string }>({ dataType: () => 'text COLLATE "C"' })
 
 /**
  * Vendors (DOMAIN.md "Vendors"). `package_id` is a row of the packages module's `packages` table (a
@@ -35,6 +38,15 @@ export const vendors = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: integer('version').notNull().default(1),
+    /**
+     * What the list's search looks in: store, company, phone, subdomain and email, one a line (a
+     * search term is one line, so it never matches across two of them): one ILIKE a row instead of
+     * five, and one trigram index. Collation "C": ILIKE folds only ASCII letters then (Arabic has no
+     * case), without lower-casing every row through the locale, which made it the list's main cost.
+     */
+    searchText: textCollatedC('search_text').generatedAlwaysAs(
+      sql`store_name || chr(10) || company_name || chr(10) || phone || chr(10) || subdomain || chr(10) || email`,
+    ),
   },
   (t) => [
     uniqueIndex('vendors_email_lower_unique').on(sql`lower(${t.email})`),
@@ -48,6 +60,8 @@ export const vendors = pgTable(
     index('vendors_package_idx').on(t.packageId, t.id),
     index('vendors_utm_source_idx').on(t.utmSource, t.id),
     index('vendors_referred_by_idx').on(t.referredByVendorId, t.id),
+    // The search (ILIKE '%term%') through trigrams.
+    index('vendors_search_text_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     check('vendors_status_check', sql`${t.status} in ('pending', 'active', 'inactive')`),
     check('vendors_subdomain_check', sql`${t.subdomain} ~ '^[a-z0-9]([a-z0-9-]*[a-z0-9])?$' and length(${t.subdomain}) between 3 and 30`),
     check('vendors_commercial_registration_check', sql`${t.commercialRegistration} ~ '^[0-9]{10}$'`),

@@ -1,0 +1,2 @@
+ALTER TABLE "vendors" ADD COLUMN "search_text" text COLLATE "C" GENERATED ALWAYS AS (store_name || chr(10) || company_name || chr(10) || phone || chr(10) || subdomain || chr(10) || email) STORED;--> statement-breakpoint
+CREATE INDEX "vendors_search_text_trgm_idx" ON "vendors" USING gin ("search_text" gin_trgm_ops);
