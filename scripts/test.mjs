@@ -11,6 +11,8 @@ rmSync(out, { recursive: true, force: true })
 mkdirSync(out, { recursive: true })
 let passed = 0
 let failed = 0
+/** What failed, repeated at the end so the last lines of a long log name it. */
+const failures = []
 
 const run = (label, cmd, args, env = {}) => {
   console.log(`\n▶ ${label}`)
@@ -21,6 +23,7 @@ const check = (label, cmd, args) => {
   if (run(label, cmd, args)) passed += 1
   else {
     failed += 1
+    failures.push(label)
     console.error(`✖ ${label} failed`)
   }
 }
@@ -41,14 +44,25 @@ const vitest = (label, projects, file, env) => {
   const path = join(out, file)
   if (!existsSync(path)) {
     failed += 1
+    failures.push(`${label}: no results were written`)
     console.error(`✖ ${label}: no results were written`)
     return
   }
   const report = JSON.parse(readFileSync(path, 'utf8'))
+  for (const file of report.testResults ?? []) {
+    for (const test of file.assertionResults ?? []) {
+      if (test.status === 'failed') failures.push(`${file.name.replace(`${repoRoot}/`, '')} > ${test.fullName}`)
+    }
+    if (file.status === 'failed' && (file.assertionResults ?? []).every((test) => test.status !== 'failed'))
+      failures.push(`${file.name.replace(`${repoRoot}/`, '')}: ${String(file.message ?? 'failed to load').split('\n')[0]}`)
+  }
   passed += report.numPassedTests
   failed += report.numFailedTests + (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0)
   // A file that fails to load counts as a failure even when it holds no test.
-  if (!ok && report.numFailedTests === 0) failed += 1
+  if (!ok && report.numFailedTests === 0) {
+    failed += 1
+    failures.push(`${label}: exited with an error`)
+  }
 }
 
 check('panda codegen', 'npx', ['panda', 'codegen', '--silent'])
@@ -69,5 +83,6 @@ if (!chromium) {
   vitest('browser tests (Playwright + Chromium)', ['e2e'], 'e2e.json', { CHROMIUM_PATH: chromium })
 }
 
+if (failures.length > 0) console.error(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
