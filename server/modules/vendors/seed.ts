@@ -79,8 +79,9 @@ export const vendorsSeeder: Seeder = {
       const many = 1 + (index % 3)
       for (let k = 0; k < many; k++) {
         const paid = new Date(now.getTime() - Math.floor(random() * 360) * DAY)
-        // a vendor with three payments renewed once: its first two succeeded
-        const status = many === 3 && k < 2 ? 'Success' : PAYMENT_STATUSES[(index + k) % PAYMENT_STATUSES.length]!
+        // some vendors on the monthly package renewed: their first two payments succeeded
+        const renewed = many === 3 && index % 4 === 1 && k < 2
+        const status = renewed ? 'Success' : PAYMENT_STATUSES[(index + k) % PAYMENT_STATUSES.length]!
         payments.push({
           vendorId: vendor.id,
           packageId: (index % 4) + 1,
