@@ -151,6 +151,8 @@ describe('the tax invoice', () => {
     expect(within(buyer).getByText('Oud House Trading')).toBeTruthy()
     expect(within(buyer).getByText('300000000000003')).toBeTruthy()
     expect(within(sheet).getByText('INV-2026-000123')).toBeTruthy()
+    // issued at 09:00 UTC: dated in Riyadh's time, whatever the browser's zone
+    expect(within(sheet).getByText(/1 March 2026.*12:00|March 1, 2026.*12:00/)).toBeTruthy()
     const totals = within(sheet).getByRole('table', { name: 'Invoice totals' })
     const amountOf = (label: RegExp) => within(totals).getByRole('row', { name: label }).querySelector('td')?.textContent
     expect(amountOf(/^Discount, coupon SAVE10/)).toBe('100.00 SR')

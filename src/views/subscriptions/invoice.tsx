@@ -123,7 +123,8 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
               <bdi dir="ltr">{invoice.number}</bdi>
             </dd>
             <dt className={term}>{t('subscriptions.invoice.issuedAt')}</dt>
-            <dd>{formatDateTime(invoice.issued_at, lang)}</dd>
+            {/* a tax invoice is dated in the seller's time: Riyadh */}
+            <dd>{formatDateTime(invoice.issued_at, lang, 'Asia/Riyadh')}</dd>
           </dl>
         </div>
         <img
