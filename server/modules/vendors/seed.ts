@@ -1,5 +1,7 @@
 import { count, eq } from 'drizzle-orm'
+import { vatOf } from '../../../src/domain/money'
 import type { Seeder } from '../../lib/context'
+import { packages } from '../subscription-packages/schema'
 import { vendorPayments, vendors } from './schema'
 
 const DAY = 86_400_000
@@ -74,6 +76,9 @@ export const vendorsSeeder: Seeder = {
         .set({ referredByVendorId: inserted[index % 5]!.id })
         .where(eq(vendors.id, vendor.id))
     }
+    // a payment is the package's price with VAT; a vendor on the free trial pays for the cheapest paid package
+    const prices = new Map((await db.select({ id: packages.id, price: packages.price }).from(packages)).map((p) => [p.id, p.price]))
+    const paidPackages = [...prices].filter(([, price]) => price > 0).sort((a, b) => a[1] - b[1])
     const payments: (typeof vendorPayments.$inferInsert)[] = []
     for (const [index, vendor] of inserted.entries()) {
       const many = 1 + (index % 3)
@@ -82,10 +87,12 @@ export const vendorsSeeder: Seeder = {
         // some vendors on the monthly package renewed: their first two payments succeeded
         const renewed = many === 3 && index % 4 === 1 && k < 2
         const status = renewed ? 'Success' : PAYMENT_STATUSES[(index + k) % PAYMENT_STATUSES.length]!
+        const own = (index % 4) + 1
+        const [packageId, price] = (prices.get(own) ?? 0) > 0 ? [own, prices.get(own)!] : (paidPackages[0] ?? [own, 9_900])
         payments.push({
           vendorId: vendor.id,
-          packageId: (index % 4) + 1,
-          amountHalalas: [9_900, 19_900, 49_900, 114_885][index % 4]!,
+          packageId,
+          amountHalalas: price + vatOf(price, 15),
           method: METHODS[(index + k) % METHODS.length]!,
           paymentNumber: `PAY-${String(index + 1).padStart(4, '0')}-${k + 1}`,
           paidAt: paid.toISOString().slice(0, 10),
