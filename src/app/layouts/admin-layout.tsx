@@ -93,7 +93,18 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           </Button>
           <nav
             aria-label={t('nav.menu')}
-            className={css({ display: { base: 'none', md: 'flex' }, alignItems: 'center', gap: '1', flex: '1', minW: '0' })}
+            className={css({
+              display: { base: 'none', md: 'flex' },
+              alignItems: 'center',
+              gap: '1',
+              flex: '1',
+              minW: '0',
+              // more entries than the row holds scroll within it (a focused one is scrolled into view), never under the switches
+              overflowX: 'auto',
+              overscrollBehaviorX: 'contain',
+              scrollbarWidth: 'thin',
+              py: '1',
+            })}
           >
             {entries.map((entry) =>
               isGroup(entry) ? (
@@ -125,7 +136,7 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
               ),
             )}
           </nav>
-          <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, ms: 'auto' })}>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, ms: 'auto', flexShrink: '0' })}>
             <LanguageSwitch />
             {admin ? (
               <Menu.Root
