@@ -16,6 +16,21 @@ describe.each(['ar', 'en'] as const)('the admin menu (%s)', (lang) => {
     // one row of entries: the header stays as tall as its logo row
     await expect.poll(() => page.locator('header').evaluate((el) => el.getBoundingClientRect().height)).toBeLessThan(80)
     expect(await fitsWidth(page)).toBe(true)
+    // at a laptop's width the entries never run under the language switch and the account menu
+    await page.setViewportSize({ width: 1280, height: 800 })
+    const switches = page.getByRole('button', { name: t.nav.groups.catalog }).locator('xpath=ancestor::nav/following-sibling::div[1]')
+    const [row, side] = await Promise.all([nav.boundingBox(), switches.boundingBox()])
+    if (lang === 'ar') expect(row!.x).toBeGreaterThanOrEqual(side!.x + side!.width - 1)
+    else expect(row!.x + row!.width).toBeLessThanOrEqual(side!.x + 1)
+    const flows = nav.getByRole('link', { name: t.flows.menu })
+    await flows.focus()
+    // a focused entry beyond the row's end is scrolled into view inside it
+    await expect
+      .poll(async () => {
+        const [entry, visible] = await Promise.all([flows.boundingBox(), nav.boundingBox()])
+        return entry!.x >= visible!.x - 1 && entry!.x + entry!.width <= visible!.x + visible!.width + 1
+      })
+      .toBe(true)
 
     await catalog.click()
     await page.getByRole('menuitem', { name: t.properties.menu }).click()
