@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, or, sql, ty
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
+import * as zm from 'zod/mini'
 import type { ZodMiniType } from 'zod/mini'
 import type { $ZodType } from 'zod/v4/core'
 import { permissionOf } from '../../src/contract/access'
@@ -13,6 +14,7 @@ import {
   pageSchema,
   pagesCountOf,
   resourcePaths,
+  versionSchema,
   type Page,
   type SortDirection,
 } from '../../src/contract/resource'
@@ -29,6 +31,16 @@ import { errorResponses, ok } from './http'
  * OFFSET, optimistic concurrency on `version`, and an audit row in the transaction of every write.
  * A module describes its resource with a `ResourceDefinition` and calls `registerResource`.
  */
+
+/**
+ * The write parts of a resource whose records are only listed and viewed here (made elsewhere: by
+ * the platform, by an approval): the definition's type wants them; no route takes them.
+ */
+export const readOnlyWrites = {
+  createBody: zm.strictObject({}),
+  updateBody: zm.strictObject({ version: versionSchema }),
+  toValues: () => ({}),
+}
 
 /** Deepest row a list serves by OFFSET; past it the list must be narrowed (search, filters). */
 export const MAX_OFFSET = EXACT_COUNT_LIMIT

@@ -1,9 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
-import { vendorsPaths, vendorsResource, vendorsScreens, type Payment, type Vendor } from '../../src/contract/vendors'
+import { vendorsPaths, vendorsResource, vendorsScreens, type Payment } from '../../src/contract/vendors'
 import { paymentRecordMachine } from '../../src/machines/payment-record'
 import { renderApp, type App } from './app'
+import { walkVendor } from './vendor-fixture'
 import { createNetwork, failed, ok, type Network } from './network'
 import { walk } from './walk'
 
@@ -24,29 +25,7 @@ const amountError = 'must be greater than 0'
 const recordedMessage = 'The payment was recorded.'
 const POST = vendorsPaths.createPayment(VENDOR)
 
-const vendor: Vendor = {
-  id: VENDOR,
-  store_name: 'Oud House',
-  company_name: 'Oud House Trading',
-  commercial_registration: '1010101010',
-  commercial_registration_expiry: null,
-  phone: '+966500000001',
-  email: 'oud@example.com',
-  description: null,
-  status: 'pending',
-  package_id: 2,
-  package_name: 'Growth yearly',
-  subscription_expires_at: null,
-  subdomain: 'oud-house',
-  tax_no: null,
-  marketplaces: null,
-  utm_source: null,
-  referral_code: 'ABCD2345',
-  referred_by: null,
-  version: 1,
-  created_at: '2026-11-01T08:00:00.000Z',
-  updated_at: '2026-11-01T08:00:00.000Z',
-}
+const vendor = walkVendor(VENDOR)
 const payment: Payment = {
   id: 44,
   vendor_id: VENDOR,

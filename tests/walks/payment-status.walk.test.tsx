@@ -2,9 +2,10 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import type { PaymentStatus } from '../../src/contract/payments'
-import { vendorsPaths, vendorsResource, vendorsScreens, type Payment, type Vendor } from '../../src/contract/vendors'
+import { vendorsPaths, vendorsResource, vendorsScreens, type Payment } from '../../src/contract/vendors'
 import { paymentStatusMachine } from '../../src/machines/payment-status'
 import { admin, renderApp, type App } from './app'
+import { walkVendor } from './vendor-fixture'
 import { createNetwork, failed, ok, type Network } from './network'
 import { walk, type Surface, type WalkContext } from './walk'
 
@@ -32,29 +33,7 @@ const PAYMENT = 31
 const NUMBER = 'PAY-2026-31'
 const REASON = 'The receipt is unreadable'
 
-const vendor: Vendor = {
-  id: VENDOR,
-  store_name: 'Oud House',
-  company_name: 'Oud House Trading',
-  commercial_registration: '1010101010',
-  commercial_registration_expiry: '2027-05-01',
-  phone: '+966500000001',
-  email: 'oud@example.com',
-  description: null,
-  status: 'pending',
-  package_id: 2,
-  package_name: 'Growth yearly',
-  subscription_expires_at: null,
-  subdomain: 'oud-house',
-  tax_no: null,
-  marketplaces: null,
-  utm_source: 'google',
-  referral_code: 'ABCD2345',
-  referred_by: null,
-  version: 1,
-  created_at: '2026-11-01T08:00:00.000Z',
-  updated_at: '2026-11-01T08:00:00.000Z',
-}
+const vendor = walkVendor(VENDOR, { commercial_registration_expiry: '2027-05-01', utm_source: 'google' })
 
 const paymentAt = (status: PaymentStatus): Payment => ({
   id: PAYMENT,

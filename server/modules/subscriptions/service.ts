@@ -1,7 +1,5 @@
 import { and, count, eq, gt, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm'
-import * as z from 'zod/mini'
 import type { Locale } from '../../../src/contract/common'
-import { versionSchema } from '../../../src/contract/resource'
 import {
   EXPIRING_SOON_DAYS,
   subscriptionListQuery,
@@ -24,7 +22,7 @@ import { zatcaTlv } from '../../../src/domain/zatca'
 import type { Db } from '../../db'
 import type { AppDeps, DeletionGuard } from '../../lib/context'
 import { AppError } from '../../lib/errors'
-import type { ResourceDefinition, ResourceTable } from '../../lib/resource'
+import { readOnlyWrites, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
 import { redeemCoupon } from '../coupons/service'
 import { coupons } from '../coupons/schema'
 import { packages } from '../subscription-packages/schema'
@@ -211,13 +209,6 @@ function phaseCondition(phase: SubscriptionPhase, now: Date): SQL | undefined {
 const paymentColumn = (column: string) =>
   sql.raw(`(select p.${column} from payments as p where p.id = subscriptions.payment_id)`) as SQL<string | null>
 
-/** Subscriptions are made by approvals only: the engine's write parts are never registered. */
-const noWrites = {
-  createBody: z.strictObject({}),
-  updateBody: z.strictObject({ version: versionSchema }),
-  toValues: () => ({}),
-}
-
 export function subscriptionsDefinition(
   clock: () => Date,
 ): ResourceDefinition<SubscriptionListQuery, object, { version: number }, SubscriptionRow, Subscription, Subscription> {
@@ -238,7 +229,7 @@ export function subscriptionsDefinition(
       paymentStatus: paymentColumn('status').as('payment_status'),
     }),
     listQuery: subscriptionListQuery,
-    ...noWrites,
+    ...readOnlyWrites,
     item: subscriptionSchema,
     detail: subscriptionSchema,
     sort: {

@@ -1,7 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
-import * as z from 'zod/mini'
 import { type Locale } from '../../../src/contract/common'
-import { versionSchema } from '../../../src/contract/resource'
 import {
   companyRequestListQuery,
   companyRequestSchema,
@@ -19,7 +17,7 @@ import { shippingCompanyRequests, shippingIssues } from './schema'
 import { writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'
 import { AppError } from '../../lib/errors'
-import { getRecord, type AnyResourceDefinition, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
+import { getRecord, readOnlyWrites, type AnyResourceDefinition, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
 
 /**
  * Support (DOMAIN.md "Support"): shipping issues are resolved, shipping company requests activated,
@@ -32,8 +30,6 @@ type IssueRow = typeof shippingIssues.$inferSelect & { resolvedByName: string | 
 type RequestRow = typeof shippingCompanyRequests.$inferSelect & { activatedByName: string | null }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
-/** Unused by the routes (no create or update): the engine's type wants them. */
-const noWrites = { updateBody: z.strictObject({ version: versionSchema }), toValues: () => ({}) }
 
 function toShippingIssue(row: IssueRow): ShippingIssue {
   return {
@@ -84,8 +80,7 @@ export const shippingIssuesDefinition: ResourceDefinition<
     resolvedByName: sql<string | null>`(select a.name from admins as a where a.id = shipping_issues.resolved_by)`.as('resolved_by_name'),
   }),
   listQuery: shippingIssueListQuery,
-  createBody: z.strictObject({}),
-  ...noWrites,
+  ...readOnlyWrites,
   item: shippingIssueSchema,
   detail: shippingIssueSchema,
   sort: { created_at: () => shippingIssues.createdAt, resolveAt: () => shippingIssues.resolveAt, id: () => shippingIssues.id },
@@ -114,8 +109,7 @@ export const companyRequestsDefinition: ResourceDefinition<
     ),
   }),
   listQuery: companyRequestListQuery,
-  createBody: z.strictObject({}),
-  ...noWrites,
+  ...readOnlyWrites,
   item: companyRequestSchema,
   detail: companyRequestSchema,
   sort: {

@@ -9,7 +9,7 @@ import { paymentCreateFields, type Vendor } from '../../contract/vendors'
 import { FormSelectField } from '../../forms/ark-fields'
 import { FormTextField } from '../../forms/fields'
 import { zodValidator } from '../../forms/zod-adapter'
-import { formatMoney } from '../../domain/money'
+import { decimalToHalalas, formatMoney } from '../../domain/money'
 import { appliedCoupon, paymentQuoteMachine, type PaymentQuoteSnapshot } from '../../machines/payment-quote'
 import { isRecording, paymentRecordMachine, recordFailure } from '../../machines/payment-record'
 import { Button } from '../../ui/button'
@@ -202,8 +202,6 @@ export function CreatePaymentTab({ vendor, onRecorded }: { vendor: Vendor; onRec
 
 type QuoteActor = ReturnType<typeof useChart<typeof paymentQuoteMachine>>
 
-const sarToHalalas = (riyals: number) => Math.round(riyals * 100)
-
 /**
  * The coupon box and the package's price as the server computes it (the paymentQuote chart): price,
  * discount, net, VAT and total; every answer fills the amount.
@@ -228,7 +226,7 @@ function PriceQuote({ quote, couponError }: { quote: QuoteActor; couponError: st
   const result = context.quote?.result
   const refusal = state === 'refused' ? context.quote?.message : undefined
   const shownError = refusal ?? couponError
-  const money = (riyals: number) => formatMoney(sarToHalalas(riyals), lang)
+  const money = (riyals: number) => formatMoney(decimalToHalalas(riyals) ?? 0, lang)
   const row = css({ display: 'flex', justifyContent: 'space-between', gap: '4' })
   if (state === 'idle') return null
   return (
