@@ -82,6 +82,8 @@ export function chartConfig(machine: AnyStateMachine): Record<string, Json> {
       ['type', node.type === 'parallel' || node.type === 'final' || node.type === 'history' ? node.type : undefined],
       ['history', node.type === 'history' ? String(node.history) : undefined],
       ['description', node.description],
+      // the path player's examples (starting inputs, payloads), plain data
+      ['meta', node.meta === undefined ? undefined : (JSON.parse(JSON.stringify(node.meta)) as Json)],
       ['initial', typeof node.config.initial === 'string' ? node.config.initial : undefined],
       // the configured ones: `entry`/`exit` of the node also hold the timers its `after` adds
       ['entry', [node.config.entry ?? []].flat().map((a) => nameOf(a as Named))],

@@ -188,6 +188,18 @@ export const crudFormMachine = setup({
   },
 }).createMachine({
   id: 'crudForm',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [{ resource: 'categories', id: 1 }],
+      events: [
+        { type: 'xstate.done.actor.loadRecord', output: { id: 1, name: 'Loaded', version: 1 } },
+        { type: 'form.changed', dirty: true },
+        { type: 'form.uploadStarted', field: 'image' },
+        { type: 'xstate.done.actor.loadLatest', output: { id: 1, name: 'Saved meanwhile', version: 2 } },
+      ],
+    },
+  },
   description:
     "A record's form: load, edit, save with the loaded version, server errors onto fields, a stale save compared field by field.",
   context: ({ input }) => ({

@@ -1,11 +1,15 @@
 import {
   assign,
+  initialTransition,
+  transition,
   fromCallback,
   fromPromise,
   setup,
   type AnyActorRef,
   type AnyEventObject,
   type AnyStateMachine,
+  type AnyStateNode,
+  type AnyMachineSnapshot as AnySnapshot,
   type SnapshotFrom,
   type StateValue,
 } from 'xstate'
@@ -59,19 +63,53 @@ const anything: unknown = new Proxy(() => anything, {
   apply: () => anything,
 })
 
+/** An event of a type whose every other field reads as anything. */
+const anyPayload = (type: string): AnyEventObject =>
+  new Proxy({ type } as AnyEventObject, { get: (target, key) => (key in target ? target[key as 'type'] : anything) })
+
+/**
+ * What a chart offers the path player beyond its events' shapes (the chart's root `meta.examples`):
+ * starting inputs (a record to edit, a payment's status) and events with real payloads (a subdomain
+ * typed, a record fetched), for states that only such data reaches.
+ */
+export type ChartExamples = { inputs?: readonly unknown[]; events?: readonly AnyEventObject[] }
+
+export const examplesOf = (machine: AnyStateMachine): ChartExamples =>
+  ((machine.root.meta as { examples?: ChartExamples } | undefined)?.examples ?? {}) as ChartExamples
+
+/** A state left at once by an unguarded eventless transition: never a resting state, only passed through. */
+export function isPassedThrough(machine: AnyStateMachine, key: string): boolean {
+  const node = key.split('.').reduce<AnyStateNode | undefined>((n, k) => n?.states[k], machine.root)
+  return Boolean(node?.always?.some((t) => !t.guard))
+}
+
 /**
  * The shortest path (xstate/graph) from the chart's start to a state: every event type of the chart
- * is tried with a payload that reads as anything, a step that throws on it is not taken.
+ * is tried with a payload that reads as anything, and with the chart's examples; from its start with
+ * any input and from each example input. A step that throws is not taken.
  */
 export function shortestPathTo(machine: AnyStateMachine, key: string): PathStep[] | null {
-  const events = [...new Set(machine.events)].flatMap((type): AnyEventObject[] =>
-    type.startsWith('xstate.error.')
-      ? FAILURE_STATUSES.map((status) => ({ type, error: { status, message: '', errors: {} } }))
-      : [{ type, output: anything, error: anything }],
-  )
+  const examples = examplesOf(machine)
+  const events = [...new Set(machine.events)]
+    .flatMap((type): AnyEventObject[] =>
+      type.startsWith('xstate.error.')
+        ? FAILURE_STATUSES.map((status) => ({ type, error: { status, message: '', errors: {} } }))
+        : [anyPayload(type)],
+    )
+    .concat(examples.events ?? [])
+  const inputs = [anything, ...(examples.inputs ?? [])]
+  return byStateValue(machine, key, events, inputs) ?? byStateAndData(machine, key, events, inputs)
+}
+
+const reaches = (key: string) => (s: { value: StateValue }) => activeKeys(s.value).includes(key)
+type Found = { steps: { event: AnyEventObject; state: { value: StateValue } }[] }
+const stepsOf = (found: Found | undefined): PathStep[] | null =>
+  found ? found.steps.map((s, i) => ({ event: i === 0 ? '(start)' : s.event.type, value: s.state.value })) : null
+
+/** First try: states told apart by their value alone (xstate/graph's shortest paths), from each input. */
+function byStateValue(machine: AnyStateMachine, key: string, events: AnyEventObject[], inputs: unknown[]): PathStep[] | null {
   const tolerant = {
     ...machine,
-    getInitialSnapshot: (scope: never, input: unknown) => machine.getInitialSnapshot(scope, input ?? anything),
     transition: (snapshot: never, event: never, scope: never) => {
       try {
         return machine.transition(snapshot, event, scope)
@@ -80,16 +118,82 @@ export function shortestPathTo(machine: AnyStateMachine, key: string): PathStep[
       }
     },
   }
-  const paths = getShortestPaths(
-    tolerant as never,
-    {
-      events,
-      serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
-      toState: (s: { value: StateValue }) => activeKeys(s.value).includes(key),
-    } as never,
-  ) as { steps: { event: AnyEventObject; state: { value: StateValue } }[] }[]
-  const best = paths.sort((a, b) => a.steps.length - b.steps.length)[0]
-  return best ? best.steps.map((s, i) => ({ event: i === 0 ? '(start)' : s.event.type, value: s.state.value })) : null
+  const found = inputs.flatMap((input) => {
+    try {
+      return getShortestPaths(
+        tolerant as never,
+        {
+          events,
+          input,
+          serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
+          toState: reaches(key),
+        } as never,
+      ) as Found[]
+    } catch {
+      return []
+    }
+  })
+  return stepsOf(found.sort((a, b) => a.steps.length - b.steps.length)[0])
+}
+
+/** The data a state holds, as far as it tells states apart (functions and actors left out, long values cut). */
+function dataOf(context: unknown): string {
+  const seen = new WeakSet<object>()
+  const text = JSON.stringify(context, (_, v: unknown) => {
+    if (typeof v === 'function') return undefined
+    if (typeof v === 'object' && v !== null) {
+      if (seen.has(v) || 'sessionId' in v) return undefined
+      seen.add(v)
+    }
+    return v
+  })
+  return (text ?? '').slice(0, 400)
+}
+
+/** States a chart's data leads to (an upload under way, a conflict fetched), searched breadth first. */
+const DATA_SEARCH_LIMIT = 1500
+
+/**
+ * Second try, for states only data reaches: states told apart by value and data, searched breadth
+ * first from each input until the state is found or the search limit is met.
+ */
+function byStateAndData(machine: AnyStateMachine, key: string, events: AnyEventObject[], inputs: unknown[]): PathStep[] | null {
+  let best: PathStep[] | null = null
+  for (const input of inputs) {
+    let start: AnySnapshot
+    try {
+      start = initialTransition(machine, input)[0] as AnySnapshot
+    } catch {
+      continue
+    }
+    const seen = new Set([JSON.stringify(start.value) + dataOf(start.context)])
+    let frontier: { snapshot: AnySnapshot; path: PathStep[] }[] = [{ snapshot: start, path: [{ event: '(start)', value: start.value }] }]
+    while (frontier.length > 0 && seen.size < DATA_SEARCH_LIMIT && (best === null || frontier[0]!.path.length < best.length)) {
+      const hit = frontier.find((f) => reaches(key)(f.snapshot))
+      if (hit) {
+        best = hit.path
+        break
+      }
+      const next: typeof frontier = []
+      for (const { snapshot, path } of frontier) {
+        if (snapshot.status !== 'active') continue
+        for (const event of events) {
+          let after: AnySnapshot
+          try {
+            after = transition(machine, snapshot as never, event)[0] as AnySnapshot
+          } catch {
+            continue
+          }
+          const id = JSON.stringify(after.value) + dataOf(after.context)
+          if (seen.has(id)) continue
+          seen.add(id)
+          next.push({ snapshot: after, path: [...path, { event: event.type, value: after.value }] })
+        }
+      }
+      frontier = next
+    }
+  }
+  return best
 }
 
 /** The answers a failed call can bring, each leading its own way (offline, refused, stale, invalid, broken). */

@@ -70,6 +70,13 @@ export const localeMachine = setup({
   },
 }).createMachine({
   id: 'locale',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [{ stored: 'ar' }],
+      events: [{ type: 'locale.change', locale: 'en', remote: true }],
+    },
+  },
   description: 'The language (ar or en) and direction of the app, stored on the device and on the admin.',
   context: ({ input }) => {
     const locale = input.stored ?? defaultLocale

@@ -61,6 +61,21 @@ export const packageOrderMachine = setup({
   },
 }).createMachine({
   id: 'packageOrder',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      events: [
+        {
+          type: 'xstate.done.actor.loadOrder',
+          output: [
+            { id: 1, title: 'Basic' },
+            { id: 2, title: 'Pro' },
+          ],
+        },
+        { type: 'order.moved', id: 2, to: 0 },
+      ],
+    },
+  },
   description: "The packages' display order: moved by drag or keyboard, each move saved as the whole order.",
   context: { items: [], previous: [], failure: null, moved: null },
   initial: 'loading',

@@ -44,6 +44,15 @@ export const paymentQuoteMachine = setup({
   },
 }).createMachine({
   id: 'paymentQuote',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [{ packageId: '' }, { packageId: '1' }],
+      events: [
+        { type: 'xstate.done.actor.quote', output: { result: { applies: false, reason: 'expired' }, message: 'This coupon has expired.' } },
+      ],
+    },
+  },
   description: "The payment's amount from its package and coupon, as the server prices them.",
   context: ({ input }) => ({ packageId: input.packageId, code: '', quote: null }),
   initial: 'idle',

@@ -69,6 +69,21 @@ export const paymentStatusMachine = setup({
   },
 }).createMachine({
   id: 'paymentStatus',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [
+        { vendorId: 1, paymentId: 1, status: 'DUE_PAYMENT' },
+        { vendorId: 1, paymentId: 1, status: 'Pending' },
+        { vendorId: 1, paymentId: 1, status: 'Success' },
+      ],
+      events: [
+        { type: 'payment.change', to: 'Rejected' },
+        { type: 'payment.change', to: 'Success' },
+        { type: 'payment.confirm', reason: 'The receipt is unreadable.' },
+      ],
+    },
+  },
   description: "A vendor payment's status: recorded, approved or rejected with a reason, resubmitted; success is final.",
   context: ({ input }) => ({ ...input, target: null, failure: null, message: null }),
   initial: 'deciding',

@@ -44,6 +44,16 @@ export const resetPasswordMachine = setup({
   },
 }).createMachine({
   id: 'resetPassword',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [{ token: 'link-token' }],
+      events: [
+        { type: 'xstate.done.actor.checkToken', output: { email: 'owner@example.com' } },
+        { type: 'reset.submit', password: 'New#Pass2026', password_confirmation: 'New#Pass2026' },
+      ],
+    },
+  },
   description: 'Choosing a new password from the link sent by e-mail.',
   context: ({ input }) => ({
     identity: input.identity ?? 'admin',

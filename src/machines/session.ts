@@ -88,6 +88,12 @@ export const sessionMachine = setup({
   },
 }).createMachine({
   id: 'session',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [{ token: 'stored-token', identity: 'user' }],
+    },
+  },
   description: 'Who is signed in (an admin or an end user) and their token, from start-up to sign-out.',
   context: ({ input }) => ({
     identity: input.token ? input.identity : null,

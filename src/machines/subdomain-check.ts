@@ -34,6 +34,17 @@ export const subdomainCheckMachine = setup({
   delays: { pause: SEARCH_DEBOUNCE_MS },
 }).createMachine({
   id: 'subdomainCheck',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [{ exceptId: null }],
+      events: [
+        { type: 'subdomain.typed', value: 'my-store' },
+        { type: 'xstate.done.actor.check', output: { available: true, reason: null } },
+        { type: 'xstate.done.actor.check', output: { available: false, reason: 'taken' } },
+      ],
+    },
+  },
   description: 'Whether the typed subdomain can be taken, asked of the server after a pause in typing.',
   context: ({ input }) => ({ exceptId: input.exceptId, value: input.value ?? '', reason: null }),
   initial: 'idle',

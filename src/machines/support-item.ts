@@ -56,6 +56,19 @@ export const supportItemMachine = setup({
   },
 }).createMachine({
   id: 'supportItem',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [
+        { kind: 'shippingIssue', status: 'notResolved', path: 'shipping-issues', id: 1 },
+        { kind: 'companyRequest', status: 'notActivated', path: 'shipping-company-requests', id: 1 },
+      ],
+      events: [
+        { type: 'xstate.done.actor.resolve', output: { message: 'Resolved', outcome: 'apply' } },
+        { type: 'xstate.done.actor.activate', output: { message: 'Activated', outcome: 'apply' } },
+      ],
+    },
+  },
   description: 'A support item: a shipping issue to resolve or a shipping company request to activate.',
   context: ({ input }) => ({ ...input, failure: null, message: null }),
   initial: 'deciding',

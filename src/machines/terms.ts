@@ -78,6 +78,12 @@ export const termsMachine = setup({
   },
 }).createMachine({
   id: 'terms',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      events: [{ type: 'terms.changed', dirty: true }],
+    },
+  },
   description: 'The terms and conditions page: load, edit both languages, save with the loaded version.',
   context: { record: null, errors: {}, failure: null, dirty: false },
   initial: 'loading',

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, createMachine, fromCallback, fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate'
+import { assign, createActor, createMachine, fromCallback, fromPromise, type AnyEventObject, type AnyStateMachine } from 'xstate'
 import type { ChartLayout } from '../../src/machines/chart-layout'
-import { activeKeys, flowsMachine, liveKeys, liveOfChart, shortestPathTo, stepKeys, type DeclaredChart } from '../../src/machines/flows'
+import {
+  activeKeys,
+  flowsMachine,
+  isPassedThrough,
+  liveKeys,
+  liveOfChart,
+  shortestPathTo,
+  stepKeys,
+  type DeclaredChart,
+} from '../../src/machines/flows'
 
 /**
  * The Flows screen's chart with its loads and the tab's actors in the test's hands. The screen itself
@@ -156,6 +165,66 @@ describe('flows: the path player', () => {
       },
     })
     expect(shortestPathTo(call, 'conflict')?.map((s) => s.event)).toEqual(['(start)', 'go', 'xstate.error.actor.save'])
+  })
+})
+
+describe("the path player on the app's charts", () => {
+  it('reaches every state of every declared chart from its start, or says it is only passed through', async () => {
+    const { screenModules } = await import('../../src/app/modules')
+    const { chartTexts } = await import('../../src/machines/chart-doc')
+    const declared = screenModules.flatMap((m) => Object.values(m.charts ?? {}))
+    expect(declared.length).toBeGreaterThan(15)
+    const unreached: string[] = []
+    let passed = 0
+    for (const load of declared) {
+      const machine = await load()
+      for (const { key } of chartTexts(machine).filter((x) => x.kind === 'state' && x.key !== '')) {
+        if (isPassedThrough(machine, key)) passed++
+        else if (!shortestPathTo(machine, key)?.length) unreached.push(`${machine.id}: ${key}`)
+      }
+    }
+    expect(unreached).toEqual([])
+    expect(passed).toBeGreaterThan(0)
+  }, 60_000)
+
+  it("uses a chart's example inputs and payloads: a state only real data reaches", () => {
+    const gate = createMachine({
+      id: 'gate',
+      types: {} as { context: { open: boolean }; input: { open: boolean } | undefined; events: { type: 'typed'; code: string } },
+      context: ({ input }) => ({ open: input?.open === true }),
+      initial: 'deciding',
+      states: {
+        deciding: { always: [{ guard: ({ context }) => context.open, target: 'opened' }, { target: 'closed' }] },
+        closed: { on: { typed: { guard: ({ event }) => event.code === '1234', target: 'opened' } } },
+        opened: {},
+      },
+    })
+    expect(isPassedThrough(gate, 'deciding')).toBe(true)
+    expect(isPassedThrough(gate, 'closed')).toBe(false)
+    expect(shortestPathTo(gate, 'opened')).toBeNull()
+    const withExamples = createMachine({ ...gate.config, meta: { examples: { events: [{ type: 'typed', code: '1234' }] } } })
+    expect(shortestPathTo(withExamples, 'opened')?.map((s) => s.event)).toEqual(['(start)', 'typed'])
+    const withInput = createMachine({ ...gate.config, meta: { examples: { inputs: [{ open: true }] } } })
+    expect(shortestPathTo(withInput, 'opened')?.map((s) => s.event)).toEqual(['(start)'])
+  })
+
+  it('tells states apart by their data when their value alone does not lead on', () => {
+    const uploads = createMachine({
+      id: 'uploads',
+      context: { pending: 0 },
+      initial: 'editing',
+      states: {
+        editing: {
+          on: {
+            started: { actions: assign({ pending: ({ context }) => context.pending + 1 }) },
+            save: [{ guard: ({ context }) => context.pending > 0, target: 'waiting' }, { target: 'saved' }],
+          },
+        },
+        waiting: {},
+        saved: {},
+      },
+    })
+    expect(shortestPathTo(uploads, 'waiting')?.map((s) => s.event)).toEqual(['(start)', 'started', 'save'])
   })
 })
 
