@@ -1,4 +1,3 @@
-import ELK from 'elkjs/lib/elk.bundled.js'
 import type { AnyStateMachine, AnyStateNode } from 'xstate'
 
 export type LaidState = { key: string; name: string; x: number; y: number; width: number; height: number; kind: string; depth: number }
@@ -27,6 +26,27 @@ type ElkEdge = {
   targets: string[]
   labels?: { text: string; width: number; height: number; x?: number; y?: number }[]
   sections?: { startPoint: { x: number; y: number }; endPoint: { x: number; y: number }; bendPoints?: { x: number; y: number }[] }[]
+}
+
+type Engine = { layout: (graph: never) => Promise<unknown> }
+let engine: Promise<Engine> | null = null
+
+/**
+ * elkjs, laying out in a worker so a large chart never holds up the page (in a browser); where there
+ * are no workers (the tests' Node), in the same thread. One engine serves every chart of the visit.
+ */
+function layoutEngine(): Promise<Engine> {
+  engine ??= (
+    typeof Worker === 'undefined'
+      ? import('elkjs/lib/elk.bundled.js').then(({ default: ELK }) => new ELK())
+      : Promise.all([import('elkjs/lib/elk-api.js'), import('elkjs/lib/elk-worker.min.js?worker')]).then(
+          ([{ default: ELK }, { default: LayoutWorker }]) => new ELK({ workerFactory: () => new LayoutWorker() }),
+        )
+  ).catch((error: unknown) => {
+    engine = null
+    throw error
+  })
+  return engine
 }
 
 const CHAR = 8
@@ -106,7 +126,7 @@ export async function layoutChart(machine: AnyStateMachine): Promise<ChartLayout
     // edges into or out of the chart itself (its own `on`) start at its first state
     edges: edges.map((e) => (e.sources[0] === '(chart)' ? { ...e, sources: [top[0]?.id ?? '(chart)'] } : e)),
   }
-  const laid = (await new ELK().layout(graph as never)) as unknown as ElkNode & { edges: ElkEdge[] }
+  const laid = (await (await layoutEngine()).layout(graph as never)) as unknown as ElkNode & { edges: ElkEdge[] }
   const kinds = new Map<string, string>()
   const collect = (node: AnyStateNode) => {
     kinds.set(keyOf(node), node.type)
