@@ -9,11 +9,17 @@ let clock: Clock | undefined
 const started = new Set<AnyActorRef>()
 
 const inspect: Inspector = (event) => {
-  if (event.type === '@xstate.actor') {
-    // stopped actors do not always say so: the set is swept now and then, so a long visit keeps it small
-    if (started.size >= 200) liveActors()
-    started.add(event.actorRef as AnyActorRef)
-  } else if (event.type === '@xstate.snapshot' && event.snapshot.status !== 'active') started.delete(event.actorRef as AnyActorRef)
+  // an actor counts once it has started (its first snapshot): one created for a render React then
+  // discarded never starts, and is not shown as running
+  if (event.type === '@xstate.snapshot') {
+    const actor = event.actorRef as AnyActorRef
+    if (event.snapshot.status !== 'active') started.delete(actor)
+    else if (!started.has(actor)) {
+      // stopped actors do not always say so: the set is swept now and then, so a long visit keeps it small
+      if (started.size >= 200) liveActors()
+      started.add(actor)
+    }
+  }
   for (const inspector of inspectors) inspector(event)
 }
 
