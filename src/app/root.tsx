@@ -4,6 +4,7 @@ import { createActor, type ActorRefFrom } from 'xstate'
 import { configureClient } from '../api/client'
 import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, type Locale } from '../contract/common'
 import { addLanguage } from '../i18n'
+import { dockMachine } from '../machines/dock'
 import { browserStorage } from '../machines/failure'
 import { listsMachine } from '../machines/lists'
 import { localeMachine } from '../machines/locale'
@@ -19,6 +20,8 @@ export type Root = {
   locale: ActorRefFrom<typeof localeMachine>
   navigation: ActorRefFrom<typeof navigationMachine>
   lists: ActorRefFrom<typeof listsMachine>
+  /** The tool panel docked under every screen (QA's Flows panel). */
+  dock: ActorRefFrom<typeof dockMachine>
   /** Short confirmations (saved, deleted) at the bottom inline end. */
   toaster: AppToaster
   /** Where the toasts are drawn (the toaster's code loads with the first toast). */
@@ -95,6 +98,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
   )
 
   const lists = createActor(listsMachine, actorOptions()).start()
+  const dock = createActor(dockMachine, actorOptions()).start()
 
   let identity: Identity | null = null
   session.subscribe((s) => {
@@ -114,7 +118,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
   locale.start()
   session.start()
   navigation.start()
-  return { session, locale, navigation, lists, toaster, ToastOutlet }
+  return { session, locale, navigation, lists, dock, toaster, ToastOutlet }
 }
 
 const RootContext = createContext<Root | null>(null)

@@ -7,6 +7,7 @@ import { css } from 'styled-system/css'
 import { Button } from '../ui/button'
 import { LoadingScreen } from '../ui/spinner'
 import { useRoot } from './root'
+import { ToolDock } from './tool-dock'
 
 /** Every navigation goes to the navigation chart; Ark's components follow the language. */
 export function Shell() {
@@ -30,6 +31,7 @@ export function Shell() {
   return (
     <LocaleProvider locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
       <Outlet />
+      <ToolDock />
       <ToastOutlet closeLabel={t('actions.close')} />
     </LocaleProvider>
   )

@@ -46,5 +46,12 @@ export const Menu = {
   Item: ({ className, ...props }: ComponentProps<typeof ArkMenu.Item>) => (
     <ArkMenu.Item className={cx(styles.item, className)} {...props} />
   ),
+  /** An entry that is on or off (a docked panel shown or not): `menuitemcheckbox`, its mark when on. */
+  CheckboxItem: ({ className, children, ...props }: ComponentProps<typeof ArkMenu.CheckboxItem>) => (
+    <ArkMenu.CheckboxItem className={cx(styles.item, className)} {...props}>
+      {children}
+      <ArkMenu.ItemIndicator className={css({ ms: 'auto', color: 'primary.600', fontWeight: '700' })}>✓</ArkMenu.ItemIndicator>
+    </ArkMenu.CheckboxItem>
+  ),
   Separator: (props: ComponentProps<typeof ArkMenu.Separator>) => <ArkMenu.Separator className={styles.separator} {...props} />,
 }

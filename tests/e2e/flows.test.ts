@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { catalogues } from '../../src/i18n/catalogue'
 import arCharts from '../../src/i18n/charts/ar.json'
 import enCharts from '../../src/i18n/charts/en.json'
-import { ADMIN, newPage, serverAndBrowser, signIn, waitUrl } from './harness'
+import { ADMIN, fieldLabel, newPage, serverAndBrowser, signIn, waitUrl } from './harness'
 
 const { ar, en } = catalogues
 const env = serverAndBrowser()
@@ -86,6 +86,123 @@ describe('the Flows screen', () => {
     await page.getByText(/Step 1 of \d+/).waitFor()
     expect(await page.getByText(t.flows.noLive).isVisible()).toBe(true)
     if (shots) await page.screenshot({ path: `${shots}/flows-crudform-en.png`, fullPage: true })
+    await context.close()
+  }, 180_000)
+})
+
+/** The API as the signed-in admin (someone else at another desk, for the page). */
+const api = (page: Page, method: string, path: string, body?: object) =>
+  page.evaluate(
+    async ([method, path, body]) => {
+      const response = await fetch(`/api/${path}`, {
+        method,
+        headers: { authorization: `Bearer ${localStorage.getItem('id-token')}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      })
+      return { status: response.status, body: (await response.json()) as { result: { item: { id: number } } } }
+    },
+    [method, path, body] as const,
+  )
+
+const category = (en: string) => ({
+  name_ar: 'مصابيح',
+  name_en: en,
+  description_ar: null,
+  description_en: null,
+  parent_id: null,
+  image: null,
+  is_active: true,
+  sort_order: 0,
+})
+
+/** The account menu's "Flows panel" entry, pressed; the entry says whether the panel is docked. */
+async function toggleFlowsPanel(page: Page, t: typeof ar, ticked: boolean) {
+  await page.getByTestId('account-menu').click()
+  const entry = page.getByRole('menuitemcheckbox', { name: t.flows.panel })
+  await expect.poll(() => entry.getAttribute('aria-checked')).toBe(String(ticked))
+  await entry.click()
+}
+
+describe('the Flows panel docked under a screen', () => {
+  it('follows a form being edited live: typing, saving, and a save refused as stale (409), in English', async () => {
+    const { context, page, t } = await openFlows('en')
+    const created = await api(page, 'POST', 'admin-panal/categories', category('Lamps'))
+    expect(created.status).toBe(201)
+    const { id } = created.body.result.item
+    await page.goto(`/admin-panel/categories/edit/${id}`)
+    const nameEn = page.getByLabel(fieldLabel(t.categories.fields.name_en))
+    await expect.poll(() => nameEn.inputValue()).toBe('Lamps')
+
+    await toggleFlowsPanel(page, t, false)
+    await page.getByRole('region', { name: t.flows.panel }).waitFor()
+    // (found by its test id: under the conflict dialog below, the page around the dialog is inert)
+    const dock = page.getByTestId('tool-dock')
+    await dock.getByRole('navigation', { name: t.flows.charts }).getByRole('button', { name: 'crudForm', exact: true }).click()
+    await expect.poll(() => dock.getByTestId('chart-title').textContent()).toBe('crudForm')
+    const live = () => dock.getByTestId('live-state').allTextContents()
+    const events = () => dock.getByTestId('live-events').first().locator('li').allTextContents()
+    const at = (key: string) => dock.locator(`[data-testid="diagram"] [data-state-key="${key}"]`).getAttribute('data-live')
+    await expect.poll(live).toEqual(['"editing"'])
+    await expect.poll(() => at('editing')).toBe('true')
+
+    // typing: the form's chart hears it
+    await nameEn.fill('Desk lamps')
+    await expect.poll(async () => (await events())[0]).toBe('form.changed')
+
+    // a save that goes through: submitting, then saved (the form is left for the record)
+    // meanwhile someone else saves the record: the next save is refused as stale
+    const theirs = await api(page, 'PUT', `admin-panal/categories/${id}`, { ...category('Lighting'), version: 1 })
+    expect(theirs.status).toBe(200)
+    await page.getByRole('button', { name: t.actions.save, exact: true }).click()
+    await expect.poll(live).toEqual(['{"conflict":"comparing"}'])
+    await expect.poll(() => at('conflict.comparing')).toBe('true')
+    expect(await at('editing')).toBe('false')
+    const seen = await events()
+    expect(seen.slice(0, 3)).toEqual(['xstate.done.actor.loadLatest', 'xstate.error.actor.saveRecord', 'form.submit'])
+    if (shots) await page.screenshot({ path: `${shots}/flows-dock-conflict-en.png` })
+
+    // the conflict resolved with the admin's values: the save goes out over the new version
+    const actorIds = () => dock.getByTestId('live-actor').evaluateAll((list) => list.map((a) => a.querySelector('span')?.textContent))
+    const [editing] = await actorIds()
+    expect(editing).toMatch(/^x:\d+$/)
+    await page.getByRole('alertdialog', { name: t.form.conflictTitle }).getByRole('button', { name: t.form.conflictSave }).click()
+    // saved over the new version: the form is left for the record, and its actor stops (the panel drops
+    // it; the record's page runs its own, for a sub-category)
+    await waitUrl(page, new RegExp(`/admin-panel/categories/view/${id}$`))
+    await expect.poll(async () => (await actorIds()).includes(editing)).toBe(false)
+
+    // the panel stays across screens, and the menu's tick puts it away
+    await page.getByRole('banner').getByRole('link', { name: t.nav.dashboard, exact: true }).click()
+    await waitUrl(page, /\/admin-panel\/dashboard$/)
+    await dock.waitFor()
+    await toggleFlowsPanel(page, t, true)
+    await expect.poll(() => dock.count()).toBe(0)
+    await context.close()
+  }, 180_000)
+
+  it('follows the session through a sign-out from the menu: the highlight moves to signedOut, in Arabic', async () => {
+    const { context, page, t } = await openFlows('ar')
+    await page.goto('/admin-panel/dashboard')
+    await toggleFlowsPanel(page, t, false)
+    const dock = page.getByRole('region', { name: t.flows.panel })
+    await dock.getByRole('navigation', { name: t.flows.charts }).getByRole('button', { name: 'session', exact: true }).click()
+    const at = (key: string) => dock.locator(`[data-testid="diagram"] [data-state-key="${key}"]`).getAttribute('data-live')
+    await expect.poll(() => at('signedIn.idle')).toBe('true')
+    expect(await at('signedOut')).toBe('false')
+    expect(await page.evaluate(() => document.documentElement.dir)).toBe('rtl')
+    if (shots) await page.screenshot({ path: `${shots}/flows-dock-session-ar.png` })
+
+    await page.getByTestId('account-menu').click()
+    await page.getByTestId('logout').click()
+    await waitUrl(page, /\/admin-panel\/sign-in/)
+    await expect.poll(() => at('signedOut')).toBe('true')
+    expect(await at('signedIn')).toBe('false')
+    const events = await dock.getByTestId('live-events').first().locator('li').allTextContents()
+    // newest first: the sign-out asked, then answered (the sign-in screen's own check may follow)
+    expect(events.indexOf('xstate.done.actor.logout')).toBeGreaterThan(-1)
+    expect(events.indexOf('session.logout')).toBeGreaterThan(events.indexOf('xstate.done.actor.logout'))
+    await dock.getByRole('button', { name: t.actions.close }).click()
+    await expect.poll(() => dock.count()).toBe(0)
     await context.close()
   }, 180_000)
 })

@@ -8,6 +8,7 @@ import type { Locale } from '../../src/contract/common'
 import { createI18n } from '../../src/i18n'
 import { catalogues } from '../../src/i18n/catalogue'
 import { RootProvider, type Root } from '../../src/app/root'
+import { dockMachine } from '../../src/machines/dock'
 import { listsMachine } from '../../src/machines/lists'
 import { createLazyToaster } from '../../src/ui/lazy-toaster'
 import { localeMachine } from '../../src/machines/locale'
@@ -49,7 +50,8 @@ export function renderScreen(
   const navigation = createActor(navigationMachine, { input: { identity: null } }).start()
   const lists = createActor(listsMachine).start()
   const { toaster, ToastOutlet } = createLazyToaster()
-  const root: Root = { session, locale, navigation, lists, toaster, ToastOutlet }
+  const dock = createActor(dockMachine).start()
+  const root: Root = { session, locale, navigation, lists, dock, toaster, ToastOutlet }
   const result = render(
     <I18nextProvider i18n={i18n}>
       <RootProvider root={root}>

@@ -90,6 +90,7 @@ export function renderApp(
     root.locale.stop()
     root.navigation.stop()
     root.lists.stop()
+    root.dock.stop()
   }
   return { ...result, root, router, platform, t: catalogues[lang], stop }
 }

@@ -11,6 +11,7 @@ import type { MenuIcon as MenuIconComponent, MenuItem } from '../../views/shared
 import { useLayout, layoutStore } from '../layout-store'
 import { isCurrent, isGroup, isGroupCurrent, visibleMenu, type MenuEntry } from '../menu'
 import { useRoot } from '../root'
+import { toolsFor } from '../tool-dock'
 import { LanguageSwitch } from './language-switch'
 import { Button } from '../../ui/button'
 import { Drawer } from '../../ui/drawer'
@@ -39,11 +40,13 @@ const navLink = css({
 /** The admin shell: fixed-width header and toolbar, aside hidden, blue primary colour. */
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
   const { t } = useTranslation()
-  const { session } = useRoot()
+  const { session, dock } = useRoot()
   const layout = useLayout()
   const admin = useSelector(session, (s) => s.context.admin)
   const permissions = admin?.permissions ?? []
   const entries = visibleMenu(permissions)
+  const tools = toolsFor(permissions)
+  const shownTool = useSelector(dock, (s) => s.context.tool)
   const navigate = useNavigate()
   const location = useLocation()
 
@@ -177,6 +180,17 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
                     <UserIcon width={16} height={16} />
                     {t('actions.profile')}
                   </Menu.Item>
+                  {tools.map((tool) => (
+                    <Menu.CheckboxItem
+                      key={tool.key}
+                      value={`tool:${tool.key}`}
+                      checked={shownTool === tool.key}
+                      onCheckedChange={(checked) => dock.send(checked ? { type: 'dock.open', tool: tool.key } : { type: 'dock.close' })}
+                    >
+                      <tool.icon width={16} height={16} />
+                      {t(tool.label)}
+                    </Menu.CheckboxItem>
+                  ))}
                   <Menu.Item value="logout" data-testid="logout">
                     <LogoutIcon width={16} height={16} />
                     {t('actions.signOut')}

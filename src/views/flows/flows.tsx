@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { css, cx } from 'styled-system/css'
 import { chartTexts } from '../../machines/chart-doc'
 import type { ChartLayout, LaidState } from '../../machines/chart-layout'
-import { flowsMachine, liveKeys, liveOfChart, stepKeys, type DeclaredChart } from '../../machines/flows'
+import { flowsMachine, isPassedThrough, liveKeys, liveOfChart, stepKeys, type DeclaredChart } from '../../machines/flows'
 import { Button } from '../../ui/button'
 import { LoadingScreen } from '../../ui/spinner'
 import { cardStyle, LoadFailed } from '../shared/card'
@@ -25,7 +25,7 @@ const muted = css({ color: 'gray.600', fontSize: 'sm' })
 const code = css({ fontFamily: 'mono', fontSize: 'sm', direction: 'ltr', unicodeBidi: 'isolate' })
 
 /** QA's Flows screen: the charts by module, the picked one laid out, its live actors, and a path player. */
-export function FlowsScreen() {
+export function FlowsScreen({ docked = false }: { docked?: boolean }) {
   const { t } = useTranslation()
   const flows = useChart(flowsMachine, { charts })
   const selected = useSelector(flows, (s) => s.context.selected)
@@ -34,7 +34,10 @@ export function FlowsScreen() {
 
   return (
     <div
-      className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '13rem minmax(0, 1fr)' }, gap: '4', alignItems: 'start' })}
+      className={cx(
+        css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '13rem minmax(0, 1fr)' }, gap: '4', alignItems: 'start' }),
+        docked && css({ gridTemplateColumns: { base: '1fr', lg: '11rem minmax(0, 1fr)' }, gap: '3' }),
+      )}
     >
       <nav aria-label={t('flows.charts')} className={cx(cardStyle, panel)}>
         <h2 className={heading}>{t('flows.charts')}</h2>
@@ -66,15 +69,23 @@ export function FlowsScreen() {
         {!selected && <p className={cx(cardStyle, muted)}>{t('flows.pick')}</p>}
         {busy && <LoadingScreen label={t('flows.loading')} />}
         {failed && <LoadFailed message={t('flows.failed')} onRetry={() => flows.send({ type: 'flows.retry' })} />}
-        <ChartView flows={flows} />
+        <ChartView flows={flows} docked={docked} />
       </section>
     </div>
   )
 }
 
+/**
+ * The same, docked under whatever screen is open (the account menu's "Flows panel"): the screen's
+ * own actors (a form being typed in, a table) are followed live beside it.
+ */
+export function FlowsPanel() {
+  return <FlowsScreen docked />
+}
+
 type FlowsRef = ReturnType<typeof useChart<typeof flowsMachine>>
 
-function ChartView({ flows }: { flows: FlowsRef }) {
+function ChartView({ flows, docked }: { flows: FlowsRef; docked: boolean }) {
   const { t } = useTranslation()
   const lang = useLang()
   const ready = useSelector(flows, (s) => s.matches('ready'))
@@ -83,19 +94,47 @@ function ChartView({ flows }: { flows: FlowsRef }) {
   const layout = useSelector(flows, (s) => s.context.layout)
   if (!ready || !machine || !layout) return null
   const say = (key: string) => texts?.[lang][key] ?? texts?.en[key] ?? ''
+  const parts = (
+    <>
+      <LiveActors flows={flows} />
+      <PathPlayer flows={flows} />
+      <FocusedState flows={flows} say={say} />
+    </>
+  )
+  const header = (
+    <header className={cx(cardStyle, panel, docked && css({ py: '2', gap: '1' }))}>
+      <h2 className={cx(heading, code)} data-testid="chart-title">
+        {machine.id}
+      </h2>
+      <p className={docked ? muted : undefined}>{say('')}</p>
+      <p className={muted}>
+        <span className={css({ color: 'green.700', fontWeight: 'bold' })}>■</span> {t('flows.legendLive')} ·{' '}
+        <span className={css({ color: 'orange.600', fontWeight: 'bold' })}>■</span> {t('flows.legendStep')}
+      </p>
+    </header>
+  )
+  if (docked)
+    // under a screen the height is short: the diagram beside what runs, the path and the state's meaning
+    return (
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1fr) 24rem' },
+          gap: '3',
+          alignItems: 'start',
+        })}
+      >
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>
+          {header}
+          <Diagram flows={flows} layout={layout} chart={machine.id} docked />
+        </div>
+        <div className={css({ display: 'flex', flexDir: 'column', gap: '3', minW: '0' })}>{parts}</div>
+      </div>
+    )
   return (
     <>
-      <header className={cx(cardStyle, panel)}>
-        <h2 className={cx(heading, code)} data-testid="chart-title">
-          {machine.id}
-        </h2>
-        <p>{say('')}</p>
-        <p className={muted}>
-          <span className={css({ color: 'green.700', fontWeight: 'bold' })}>■</span> {t('flows.legendLive')} ·{' '}
-          <span className={css({ color: 'orange.600', fontWeight: 'bold' })}>■</span> {t('flows.legendStep')}
-        </p>
-      </header>
-      <Diagram flows={flows} layout={layout} chart={machine.id} />
+      {header}
+      <Diagram flows={flows} layout={layout} chart={machine.id} docked={false} />
       <div
         className={css({
           display: 'grid',
@@ -123,7 +162,7 @@ const stateClass = css({
   '& text': { fill: 'gray.900', fontSize: '13px', fontFamily: 'mono' },
 })
 
-function Diagram({ flows, layout, chart }: { flows: FlowsRef; layout: ChartLayout; chart: string }) {
+function Diagram({ flows, layout, chart, docked }: { flows: FlowsRef; layout: ChartLayout; chart: string; docked: boolean }) {
   const { t } = useTranslation()
   const live = useSelector(flows, liveKeys, (a, b) => a.join() === b.join())
   const step = useSelector(flows, stepKeys, (a, b) => a.join() === b.join())
@@ -137,7 +176,16 @@ function Diagram({ flows, layout, chart }: { flows: FlowsRef; layout: ChartLayou
   }
   const drawn = [...layout.states].sort((a, b) => a.depth - b.depth)
   return (
-    <div className={css({ overflow: 'auto', maxH: '70vh', bg: 'white', borderWidth: '1px', borderColor: 'gray.200', rounded: 'md' })}>
+    <div
+      className={css({
+        overflow: 'auto',
+        maxH: docked ? '30dvh' : '70vh',
+        bg: 'white',
+        borderWidth: '1px',
+        borderColor: 'gray.200',
+        rounded: 'md',
+      })}
+    >
       <svg
         role="group"
         aria-label={t('flows.diagram', { chart })}
@@ -314,7 +362,9 @@ function PathPlayer({ flows }: { flows: FlowsRef }) {
           ))}
         </select>
       </label>
-      {target !== null && path === null && <p className={muted}>{t('flows.noPath')}</p>}
+      {target !== null && path === null && (
+        <p className={muted}>{machine && isPassedThrough(machine, target) ? t('flows.passedThrough') : t('flows.noPath')}</p>
+      )}
       {path && (
         <>
           <p aria-live="polite">{t('flows.step', { n: step + 1, total: path.length })}</p>

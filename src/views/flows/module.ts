@@ -22,5 +22,14 @@ export default defineModule({
   menu: [
     { path: screens.page, section: screens.section, label: 'flows.menu', icon: LayersIcon, permission: flowsAccess.can.view, order: 90 },
   ],
+  tools: [
+    {
+      key: 'flows',
+      label: 'flows.panel',
+      icon: LayersIcon,
+      permission: flowsAccess.can.view,
+      panel: () => import('./flows').then((m) => m.FlowsPanel),
+    },
+  ],
   charts: { flows: () => import('../../machines/flows').then((m) => m.flowsMachine) },
 })

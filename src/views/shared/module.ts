@@ -8,6 +8,7 @@ export default defineModule({
   name: 'shared',
   routes: [],
   charts: {
+    dock: () => import('../../machines/dock').then((m) => m.dockMachine),
     navigation: () => import('../../machines/navigation').then((m) => m.navigationMachine),
     locale: () => import('../../machines/locale').then((m) => m.localeMachine),
     lists: () => import('../../machines/lists').then((m) => m.listsMachine),

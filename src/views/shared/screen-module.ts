@@ -57,6 +57,19 @@ export type ScreenModule = {
    * export, the description check find every chart through these declarations).
    */
   charts?: Readonly<Record<string, () => Promise<AnyStateMachine>>>
+  /** Tool panels it offers in the account menu, docked under every screen when opened. */
+  tools?: readonly ToolPanel[]
+}
+
+/** A tool whose panel docks under every screen, opened from the account menu (QA's Flows panel). */
+export type ToolPanel = {
+  key: string
+  label: MessageKey
+  icon: MenuIcon
+  /** Offered only to admins holding it. */
+  permission: string
+  /** The panel, loaded when first opened. */
+  panel: () => Promise<ComponentType>
 }
 
 export const defineModule = (module: ScreenModule): ScreenModule => module
