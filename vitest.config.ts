@@ -31,6 +31,8 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/views/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/views/setup.ts'],
+          // a ceiling for a busy machine: the first test of a file also pays for loading its modules
+          testTimeout: 30_000,
         },
       },
       {
