@@ -82,6 +82,11 @@ describe('the Flows screen', () => {
     await state(page, 'conflict').focus()
     await page.keyboard.press('Enter')
     await page.getByTestId('focused-state').getByText(enCharts.crudForm.conflict).waitFor()
+    // the focused state's own arrows stand out, the others fade
+    const own = page.locator('[data-testid="diagram"] [data-own="true"]')
+    await expect.poll(() => own.count()).toBe(3)
+    expect(await own.evaluateAll((gs) => gs.map((g) => g.getAttribute('data-edge-from')))).toEqual(['conflict', 'conflict', 'conflict'])
+    expect(await page.locator('[data-testid="diagram"] [data-own="false"][opacity="0.3"]').count()).toBeGreaterThan(20)
     await page.getByTestId('path-player').getByRole('combobox').selectOption('conflict.fetching')
     await page.getByText(/Step 1 of \d+/).waitFor()
     expect(await page.getByText(t.flows.noLive).isVisible()).toBe(true)

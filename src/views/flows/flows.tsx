@@ -199,6 +199,9 @@ function Diagram({ flows, layout, chart, docked }: { flows: FlowsRef; layout: Ch
           <marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse">
             <path d="M 0 0 L 10 5 L 0 10 z" fill="#64748b" />
           </marker>
+          <marker id="arrow-own" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="6" markerHeight="6" orient="auto-start-reverse">
+            <path d="M 0 0 L 10 5 L 0 10 z" fill="#1d4ed8" />
+          </marker>
         </defs>
         {drawn.map((s) => (
           <StateBox
@@ -211,21 +214,35 @@ function Diagram({ flows, layout, chart, docked }: { flows: FlowsRef; layout: Ch
             onKeyDown={onKey(s.key)}
           />
         ))}
-        {layout.edges.map((e) => (
-          <g key={e.id} aria-hidden="true">
-            <polyline
-              points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
-              fill="none"
-              stroke="#64748b"
-              strokeWidth="1.3"
-              markerEnd="url(#arrow)"
-            />
-            <rect x={e.labelAt.x} y={e.labelAt.y} width={e.labelAt.width} height={16} fill="white" opacity="0.9" />
-            <text x={e.labelAt.x + 8} y={e.labelAt.y + 12} fontSize="11.5px" fontFamily="monospace" fill="#334155">
-              {e.label}
-            </text>
-          </g>
-        ))}
+        {/* a focused state's own arrows stand out and the rest fade, so a large chart reads one state at a time */}
+        {[...layout.edges]
+          .sort((a, b) => Number(a.from === focused) - Number(b.from === focused))
+          .map((e) => {
+            const own = focused !== null && e.from === focused
+            const faded = focused !== null && !own
+            return (
+              <g key={e.id} aria-hidden="true" data-edge-from={e.from} data-own={own} opacity={faded ? 0.3 : 1}>
+                <polyline
+                  points={e.points.map((p) => `${p.x},${p.y}`).join(' ')}
+                  fill="none"
+                  stroke={own ? '#1d4ed8' : '#64748b'}
+                  strokeWidth={own ? 2.4 : 1.3}
+                  markerEnd={own ? 'url(#arrow-own)' : 'url(#arrow)'}
+                />
+                <rect x={e.labelAt.x} y={e.labelAt.y} width={e.labelAt.width} height={16} fill="white" opacity="0.9" />
+                <text
+                  x={e.labelAt.x + 8}
+                  y={e.labelAt.y + 12}
+                  fontSize="11.5px"
+                  fontFamily="monospace"
+                  fill={own ? '#1e3a8a' : '#334155'}
+                  fontWeight={own ? 700 : 400}
+                >
+                  {e.label}
+                </text>
+              </g>
+            )
+          })}
       </svg>
     </div>
   )
