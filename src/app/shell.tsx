@@ -1,17 +1,20 @@
 import { LocaleProvider } from '@ark-ui/react/locale'
 import { useSelector } from '@xstate/react'
-import { useEffect, useRef } from 'react'
+import { lazy, Suspense, useEffect, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Outlet, useLocation, useRouteError } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { Button } from '../ui/button'
 import { LoadingScreen } from '../ui/spinner'
 import { useRoot } from './root'
-import { ToolDock } from './tool-dock'
+
+/** The docked tool panel (QA's Flows panel), loaded when one is first opened. */
+const ToolDock = lazy(() => import('./tool-dock'))
 
 /** Every navigation goes to the navigation chart; Ark's components follow the language. */
 export function Shell() {
-  const { navigation, locale, toaster, ToastOutlet } = useRoot()
+  const { navigation, locale, dock, toaster, ToastOutlet } = useRoot()
+  const docked = useSelector(dock, (s) => s.matches('open'))
   const { t } = useTranslation()
   const location = useLocation()
   const lang = useSelector(locale, (s) => s.context.locale)
@@ -31,7 +34,11 @@ export function Shell() {
   return (
     <LocaleProvider locale={lang === 'ar' ? 'ar-SA' : 'en-US'}>
       <Outlet />
-      <ToolDock />
+      {docked && (
+        <Suspense fallback={null}>
+          <ToolDock />
+        </Suspense>
+      )}
       <ToastOutlet closeLabel={t('actions.close')} />
     </LocaleProvider>
   )

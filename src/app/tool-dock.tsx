@@ -6,15 +6,8 @@ import { hasPermission } from '../contract/access'
 import { Button } from '../ui/button'
 import { CloseIcon } from '../ui/icons'
 import { LoadingScreen } from '../ui/spinner'
-import type { ToolPanel } from '../views/shared/screen-module'
-import { screenModules } from './modules'
 import { useRoot } from './root'
-
-/** Every tool the modules offer (no central list). */
-const tools: readonly ToolPanel[] = screenModules.flatMap((m) => m.tools ?? [])
-
-/** The tools this admin holds, for the account menu. */
-export const toolsFor = (permissions: readonly string[]) => tools.filter((tool) => hasPermission(permissions, tool.permission))
+import { tools } from './tools'
 
 const panels = new Map<string, LazyExoticComponent<ComponentType>>(
   tools.map((tool) => [tool.key, lazy(() => tool.panel().then((panel) => ({ default: panel })))]),
@@ -24,11 +17,12 @@ const panels = new Map<string, LazyExoticComponent<ComponentType>>(
 const DOCK_HEIGHT = '48dvh'
 
 /**
- * The open tool's panel, docked under every screen and kept across screens (the `dock` chart). It
+ * The open tool's panel, docked under every screen and kept across screens (the `dock` chart);
+ * loaded with the first panel opened, so no screen pays for it otherwise. It
  * stays while nobody is signed in (QA follows a sign-out in it); an admin who signs in without the
  * tool's permission has it closed.
  */
-export function ToolDock() {
+export default function ToolDock() {
   const { t } = useTranslation()
   const { dock, session } = useRoot()
   const key = useSelector(dock, (s) => (s.matches('open') ? s.context.tool : null))

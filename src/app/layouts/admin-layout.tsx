@@ -11,7 +11,7 @@ import type { MenuIcon as MenuIconComponent, MenuItem } from '../../views/shared
 import { useLayout, layoutStore } from '../layout-store'
 import { isCurrent, isGroup, isGroupCurrent, visibleMenu, type MenuEntry } from '../menu'
 import { useRoot } from '../root'
-import { toolsFor } from '../tool-dock'
+import { toolsFor } from '../tools'
 import { LanguageSwitch } from './language-switch'
 import { Button } from '../../ui/button'
 import { Drawer } from '../../ui/drawer'
