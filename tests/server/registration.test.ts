@@ -1,3 +1,5 @@
+import { readdir } from 'node:fs/promises'
+import { join } from 'node:path'
 import { eq } from 'drizzle-orm'
 import { beforeEach, describe, expect, it } from 'vitest'
 import { registrationPaths as paths } from '../../src/contract/registration'
@@ -473,6 +475,25 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const [vendor] = await server.db.select().from(vendors).where(eq(vendors.id, vendorId))
     expect(vendor?.status).toBe('active')
     expect(await server.db.select().from(subscriptions)).toHaveLength(1)
+  })
+
+  it('a replaced receipt, and the receipt of an abandoned draft, are deleted', async () => {
+    const receipts = () => readdir(join(server.dataDir, 'receipts')).catch(() => [] as string[])
+    const before = await receipts()
+    const token = await draftAtPayment()
+    const send = async (bytes: Buffer, type: string) => {
+      const form = transferForm({ method: 'BANK_TRANSFER' }, { name: 'r', type, bytes })
+      const res = await server.request({ url: api(paths.transfer(token)), payload: form.payload, contentType: form.contentType })
+      expect(res.status, res.text).toBe(200)
+    }
+    await send(PNG, 'image/png')
+    await send(PDF, 'application/pdf')
+    const added = (await receipts()).filter((name) => !before.includes(name))
+    expect(added).toHaveLength(1)
+    expect(added[0]).toMatch(/\.pdf$/)
+    server.clock.advance(25 * 3_600_000)
+    await server.app.housekeeping()
+    expect((await receipts()).sort()).toEqual([...before].sort())
   })
 
   it('a free-trial package needs no payment: completion follows step 2', async () => {

@@ -32,6 +32,7 @@ import { vendorPayments, vendors } from '../vendors/schema'
 import {
   applyPaymentStatus,
   insertRegisteredVendor,
+  removeReceipt,
   sniffReceipt,
   storeReceipt,
   subdomainRefusal,
@@ -231,6 +232,11 @@ async function saveDraft(db: Db, id: number, values: Partial<typeof registration
   return row
 }
 
+/** A receipt the draft no longer names is deleted (after the draft was saved without it). */
+async function dropReceiptOf(deps: AppDeps, payment: StoredPayment | null): Promise<void> {
+  if (payment?.receipt_name) await removeReceipt(deps.config.dataDir, payment.receipt_name)
+}
+
 const stepsMissing = () => new AppError(409, 'registration.errors.stepsMissing')
 
 /** A used email: an end user's or a vendor's, any case. */
@@ -330,6 +336,7 @@ export async function savePackage(deps: AppDeps, token: string, body: PackageSte
   }
   // a new package or price asks for its payment again
   const row = await saveDraft(deps.db, draft.id, { package: stored, payment: null, step: 2 }, now)
+  await dropReceiptOf(deps, draft.payment)
   return toDraft(row, token, lang)
 }
 
@@ -396,6 +403,7 @@ export async function payByCard(
   })
   const payment = gatewayPayment({ method: body.method, amount: pkg.total }, gateway, result)
   const row = await saveDraft(deps.db, draft.id, { payment, step: payment.state === 'paid' ? 3 : 2 }, now)
+  await dropReceiptOf(deps, draft.payment)
   return answerOrDecline(row, token, lang)
 }
 
@@ -453,6 +461,7 @@ export async function payByTransfer(
     amount: pkg.total,
   }
   const row = await saveDraft(deps.db, draft.id, { payment, step: 3 }, now)
+  await dropReceiptOf(deps, draft.payment)
   return toDraft(row, token, lang)
 }
 
@@ -562,10 +571,15 @@ export async function completeDraft(deps: AppDeps, token: string, lang: Locale):
   })
 }
 
-/** Drafts past their expiry, and completed ones a day after completion, are deleted. */
+/**
+ * Drafts past their expiry, and completed ones a day after completion, are deleted; the receipt of a
+ * draft never completed goes with it (a completed one's belongs to its payment).
+ */
 export async function housekeeping(deps: AppDeps): Promise<void> {
   const now = deps.clock()
-  await deps.db
+  const gone = await deps.db
     .delete(registrationDrafts)
     .where(or(lt(registrationDrafts.expiresAt, now), lt(registrationDrafts.consumedAt, new Date(now.getTime() - 24 * HOUR))))
+    .returning({ payment: registrationDrafts.payment, consumedAt: registrationDrafts.consumedAt })
+  for (const draft of gone) if (!draft.consumedAt) await dropReceiptOf(deps, draft.payment)
 }

@@ -546,6 +546,12 @@ const RECEIPT_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|pdf)$/
 
 export type ReceiptUpload = { bytes: Buffer; truncated: boolean } | null
 
+/** Deletes a stored receipt nobody refers to any more (a replaced or abandoned one); a missing file is no error. */
+export async function removeReceipt(dataDir: string, name: string): Promise<void> {
+  if (!RECEIPT_NAME.test(name)) return
+  await unlink(join(receiptsDir(dataDir), name)).catch(() => {})
+}
+
 /** Writes a checked receipt under `DATA_DIR/receipts` with a server-made name; answers the name. */
 export async function storeReceipt(dataDir: string, bytes: Buffer, kind: ReceiptKind): Promise<string> {
   const dir = receiptsDir(dataDir)
