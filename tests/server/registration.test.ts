@@ -340,7 +340,9 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     expect(JSON.stringify(row)).not.toContain('"123"')
 
     // a paid draft keeps its package
-    expect((await putPackage(token, { package_id: 3 })).status).toBe(409)
+    const repackaged = await putPackage(token, { package_id: 3 })
+    expect(repackaged.status).toBe(409)
+    expect(repackaged.json.message).toBe('This registration is already paid.')
     expect((await pay(token, card(SANDBOX_CARDS.success))).status).toBe(409)
 
     const done = await complete(token)
@@ -528,6 +530,13 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     expect(row?.passwordHash).toBeNull()
     const audit = await server.db.select().from(auditLog).where(eq(auditLog.action, 'register'))
     expect(audit).toHaveLength(1)
+  })
+
+  it('two card payments of one draft at once: one is charged, the other refused', async () => {
+    const token = await draftAtPayment()
+    const answers = await Promise.all([pay(token, card(SANDBOX_CARDS.success)), pay(token, card(SANDBOX_CARDS.success))])
+    expect(answers.map((res) => res.status).sort()).toEqual([200, 409])
+    expect(answers.find((res) => res.status === 409)?.json.message).toBe('This registration is already paid.')
   })
 
   it('two completions of one draft at once: one account, one vendor, one payment', async () => {

@@ -385,39 +385,47 @@ export async function payByCard(
   lang: Locale,
 ): Promise<Draft> {
   const now = deps.clock()
-  const draft = await liveDraft(deps.db, token, now)
-  const pkg = payableDraft(draft)
   const number = body.card.number.replace(/ /g, '')
-  const errors: FieldErrors = Object.create(null) as FieldErrors
-  if (number.length < 12 || number.length > 19 || !luhnValid(number)) errors['card.number'] = [{ key: 'registration.errors.cardNumber' }]
-  const month = businessDayOf(now).slice(0, 7)
-  const expiry = `${body.card.exp_year}-${String(body.card.exp_month).padStart(2, '0')}`
-  if (expiry < month) errors['card.exp_year'] = [{ key: 'registration.errors.cardExpired' }]
-  throwIfAny(errors)
-  const result = await gateway.charge({
-    amount: pkg.total,
-    currency: 'SAR',
-    card: { number, expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc, holderName: body.card.holder_name },
-    description: `Registration ${draft.store?.subdomain ?? ''}`,
-    idempotencyKey: `registration-${draft.id}-${now.getTime()}`,
+  // the draft stays locked while the gateway answers: two payments of one draft cannot both charge
+  const { row, previous } = await deps.db.transaction(async (tx) => {
+    const draft = await liveDraft(tx, token, now, true)
+    const pkg = payableDraft(draft)
+    const errors: FieldErrors = Object.create(null) as FieldErrors
+    if (number.length < 12 || number.length > 19 || !luhnValid(number)) errors['card.number'] = [{ key: 'registration.errors.cardNumber' }]
+    const month = businessDayOf(now).slice(0, 7)
+    const expiry = `${body.card.exp_year}-${String(body.card.exp_month).padStart(2, '0')}`
+    if (expiry < month) errors['card.exp_year'] = [{ key: 'registration.errors.cardExpired' }]
+    throwIfAny(errors)
+    const result = await gateway.charge({
+      amount: pkg.total,
+      currency: 'SAR',
+      card: { number, expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc, holderName: body.card.holder_name },
+      description: `Registration ${draft.store?.subdomain ?? ''}`,
+      idempotencyKey: `registration-${draft.id}-${now.getTime()}`,
+    })
+    const payment = gatewayPayment({ method: body.method, amount: pkg.total }, gateway, result)
+    return { row: await saveDraft(tx, draft.id, { payment, step: payment.state === 'paid' ? 3 : 2 }, now), previous: draft.payment }
   })
-  const payment = gatewayPayment({ method: body.method, amount: pkg.total }, gateway, result)
-  const row = await saveDraft(deps.db, draft.id, { payment, step: payment.state === 'paid' ? 3 : 2 }, now)
-  await dropReceiptOf(deps, draft.payment)
+  await dropReceiptOf(deps, previous)
   return answerOrDecline(row, token, lang)
 }
 
 /** The 3-D Secure code of a card that asked for one. */
 export async function confirmChallenge(deps: AppDeps, gateway: PaymentGateway, token: string, code: string, lang: Locale): Promise<Draft> {
   const now = deps.clock()
-  const draft = await liveDraft(deps.db, token, now)
-  const pkg = payableDraft(draft)
-  const current = draft.payment
-  if (current?.state !== 'challenge' || !current.challenge_id || current.gateway !== gateway.name)
-    throw new AppError(409, 'registration.errors.noChallenge')
-  const result = await gateway.completeChallenge(current.challenge_id, code, { last4: current.last4 ?? '', brand: current.brand ?? 'card' })
-  const payment = gatewayPayment({ method: current.method, amount: pkg.total }, gateway, result)
-  const row = await saveDraft(deps.db, draft.id, { payment, step: payment.state === 'paid' ? 3 : 2 }, now)
+  const row = await deps.db.transaction(async (tx) => {
+    const draft = await liveDraft(tx, token, now, true)
+    const pkg = payableDraft(draft)
+    const current = draft.payment
+    if (current?.state !== 'challenge' || !current.challenge_id || current.gateway !== gateway.name)
+      throw new AppError(409, 'registration.errors.noChallenge')
+    const result = await gateway.completeChallenge(current.challenge_id, code, {
+      last4: current.last4 ?? '',
+      brand: current.brand ?? 'card',
+    })
+    const payment = gatewayPayment({ method: current.method, amount: pkg.total }, gateway, result)
+    return saveDraft(tx, draft.id, { payment, step: payment.state === 'paid' ? 3 : 2 }, now)
+  })
   return answerOrDecline(row, token, lang)
 }
 
