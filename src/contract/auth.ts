@@ -28,6 +28,15 @@ const PASSWORD_MAX = 128
 export const RESET_TOKEN_TTL_MINUTES = 60
 export const RESET_RESEND_WAIT_MINUTES = 5
 
+/** The five rules of the password strength meter (spec section 5), in display order; a registering vendor's password passes all. */
+export const PASSWORD_STRENGTH_RULES = [
+  { id: 'length', test: (p: string) => p.length >= PASSWORD_MIN },
+  { id: 'lowercase', test: (p: string) => /\p{Ll}/u.test(p) },
+  { id: 'uppercase', test: (p: string) => /\p{Lu}/u.test(p) },
+  { id: 'digit', test: (p: string) => /\p{Nd}/u.test(p) },
+  { id: 'special', test: (p: string) => /[^\p{L}\p{Nd}\s]/u.test(p) },
+] as const
+
 export const emailSchema = z.pipe(z.string().check(z.trim(), z.toLowerCase(), z.maxLength(254)), z.email())
 const passwordSchema = z.string().check(z.minLength(PASSWORD_MIN), z.maxLength(PASSWORD_MAX))
 /** A sign-in password is checked against the stored hash only, so just bound its size. */

@@ -72,7 +72,8 @@ const subdomainSchema = z
     z.regex(SUBDOMAIN_PATTERN, 'validation.slug'),
   )
 
-const vendorFields = {
+/** The fields of a vendor, one schema each (the registration wizard checks the same). */
+export const vendorFields = {
   store_name: text(2, 120),
   company_name: text(2, 160),
   /** Commercial registration: 10 digits. */

@@ -1,13 +1,6 @@
-import { PASSWORD_MIN } from '../contract/auth'
+import { PASSWORD_STRENGTH_RULES } from '../contract/auth'
 
-/** The five rules of the strength meter (spec section 5), in display order. */
-const strengthRules = [
-  { id: 'length', test: (p: string) => p.length >= PASSWORD_MIN },
-  { id: 'lowercase', test: (p: string) => /\p{Ll}/u.test(p) },
-  { id: 'uppercase', test: (p: string) => /\p{Lu}/u.test(p) },
-  { id: 'digit', test: (p: string) => /\p{Nd}/u.test(p) },
-  { id: 'special', test: (p: string) => /[^\p{L}\p{Nd}\s]/u.test(p) },
-] as const
+const strengthRules = PASSWORD_STRENGTH_RULES
 
 type StrengthLevel = 'weak' | 'fair' | 'good' | 'strong'
 

@@ -293,6 +293,17 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
           'POST /api/coupons/check',
           'GET /api/uploads/:name',
           'POST /api/register',
+          'GET /api/register/vender/options',
+          'GET /api/register/vender/subdomain-availability',
+          'GET /api/register/vender/referral-code',
+          'POST /api/register/vender/drafts',
+          'GET /api/register/vender/drafts/:token',
+          'PUT /api/register/vender/drafts/:token/store',
+          'PUT /api/register/vender/drafts/:token/package',
+          'POST /api/register/vender/drafts/:token/payment',
+          'POST /api/register/vender/drafts/:token/payment/confirm',
+          'POST /api/register/vender/drafts/:token/transfer',
+          'POST /api/register/vender/drafts/:token/complete',
         ].sort(),
       )
       for (const route of routes.filter((r) => r.access.kind !== 'public')) {

@@ -76,11 +76,29 @@ export async function register(deps: AppDeps, body: UserRegisterBody, locale: Lo
   if (existing) throw fieldError(422, 'email', 'errors.emailTaken')
   // Hash before the transaction: it takes tens of milliseconds and needs no lock.
   const passwordHash = await hashPassword(body.password)
-  return deps.db.transaction(async (tx) => {
-    const row = await insertUser(tx, { name: body.name, email: body.email, phone: body.phone ?? null, passwordHash, locale }, now)
-    const { token } = await sessions.create(tx, row.id, now, deps.config.sessionTtlMs)
-    return { api_token: token, user: toUserDto(row) }
-  })
+  return deps.db.transaction((tx) =>
+    createSignedInUser(
+      tx,
+      { name: body.name, email: body.email, phone: body.phone ?? null, passwordHash, locale },
+      now,
+      deps.config.sessionTtlMs,
+    ),
+  )
+}
+
+/**
+ * Inserts an end user with an already computed hash and opens its session, inside the caller's
+ * transaction: what `register` answers (the vendor registration wizard completes through it too).
+ */
+export async function createSignedInUser(
+  tx: Db,
+  input: Omit<NewUser, 'password'> & { passwordHash: string },
+  now: Date,
+  sessionTtlMs: number,
+): Promise<UserSessionResult> {
+  const row = await insertUser(tx, input, now)
+  const { token } = await sessions.create(tx, row.id, now, sessionTtlMs)
+  return { api_token: token, user: toUserDto(row) }
 }
 
 const invalidCredentials = () => fieldError(422, 'email', 'errors.invalidCredentials')

@@ -12,7 +12,8 @@ export type PaymentApproved = {
   /** The payment's date (YYYY-MM-DD). */
   paidAt: string
   at: Date
-  adminId: number
+  /** The admin who approved it; null when the platform did (a card charged at registration). */
+  adminId: number | null
 }
 
 /**

@@ -44,7 +44,7 @@ function unreadableBody(error: unknown): never {
 }
 
 /** The fields and the receipt of a `createPayment` form; a file over the limit is marked truncated. */
-async function readPaymentForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: service.ReceiptUpload }> {
+export async function readPaymentForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: service.ReceiptUpload }> {
   if (!request.isMultipart()) throw new AppError(415, 'errors.badRequest', { errors: { _: [{ key: 'errors.badRequest' }] } })
   const fields: Record<string, string> = Object.create(null) as Record<string, string>
   let file: service.ReceiptUpload = null

@@ -183,7 +183,7 @@ export function vendorsDefinition(
 /* Subdomains */
 
 /** Why `subdomain` cannot be taken (a catalogue key), or null. */
-async function subdomainRefusal(db: Db, subdomain: string, exceptId: number | null): Promise<string | null> {
+export async function subdomainRefusal(db: Db, subdomain: string, exceptId: number | null): Promise<string | null> {
   const value = subdomain.trim().toLowerCase()
   if (value.length < 3 || value.length > 30 || !SUBDOMAIN_PATTERN.test(value)) return 'vendors.errors.subdomainFormat'
   if (isReservedSubdomain(value)) return 'vendors.errors.subdomainReserved'
@@ -280,6 +280,42 @@ export async function createVendor({ deps, admin, lang }: WriteContext, body: Ve
     if (!(error instanceof AppError && error.statusCode === 429)) throw error
   })
   return created
+}
+
+export type RegisteredVendor = {
+  storeName: string
+  companyName: string
+  commercialRegistration: string
+  commercialRegistrationExpiry: string | null
+  phone: string
+  email: string
+  subdomain: string
+  taxNo: string | null
+  marketplaces: string | null
+  utmSource: string | null
+  packageId: number | null
+  referredByVendorId: number | null
+  userId: number
+}
+
+/**
+ * Inserts a vendor that registered itself (status pending, its own referral code), inside the
+ * caller's transaction; a used email or subdomain answers as the admins' create does.
+ */
+export async function insertRegisteredVendor(tx: Db, values: RegisteredVendor, now: Date): Promise<number> {
+  await checkUnique(tx, { email: values.email, subdomain: values.subdomain, packageId: values.packageId }, null)
+  for (let attempt = 0; ; attempt++) {
+    const code = newReferralCode()
+    const [clash] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.referralCode, code)).limit(1)
+    if (clash && attempt < 5) continue
+    const [row] = await tx
+      .insert(vendors)
+      .values({ ...values, status: 'pending', referralCode: code, createdAt: now, updatedAt: now })
+      .returning({ id: vendors.id })
+      .catch(uniqueToFieldError)
+    if (!row) throw new Error('vendor insert returned no row')
+    return row.id
+  }
 }
 
 /** A unique index that refused a concurrent write answers as the friendly check would have. */
@@ -494,10 +530,10 @@ export async function listPayments(deps: AppDeps, vendorId: number, page: number
   }
 }
 
-type ReceiptKind = { type: string; ext: string }
+export type ReceiptKind = { type: string; ext: string }
 
 /** A receipt's real type from its first bytes: an image the uploads accept, or a PDF. */
-function sniffReceipt(bytes: Uint8Array): ReceiptKind | null {
+export function sniffReceipt(bytes: Uint8Array): ReceiptKind | null {
   const image = sniffImage(bytes)
   if (image) return image
   if (bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-') return { type: 'application/pdf', ext: 'pdf' }
@@ -509,6 +545,23 @@ const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[
 const RECEIPT_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|pdf)$/
 
 export type ReceiptUpload = { bytes: Buffer; truncated: boolean } | null
+
+/** Deletes a stored receipt nobody refers to any more (a replaced or abandoned one); a missing file is no error. */
+export async function removeReceipt(dataDir: string, name: string): Promise<void> {
+  if (!RECEIPT_NAME.test(name)) return
+  await unlink(join(receiptsDir(dataDir), name)).catch(() => {})
+}
+
+/** Writes a checked receipt under `DATA_DIR/receipts` with a server-made name; answers the name. */
+export async function storeReceipt(dataDir: string, bytes: Buffer, kind: ReceiptKind): Promise<string> {
+  const dir = receiptsDir(dataDir)
+  await mkdir(dir, { recursive: true })
+  const name = `${randomUUID()}.${kind.ext}`
+  const temp = join(dir, `.${name}.part`)
+  await writeFile(temp, bytes)
+  await rename(temp, join(dir, name))
+  return name
+}
 
 /** Today as `yyyy-mm-dd` in Riyadh (UTC+3, no daylight saving): a payment date may not be later. */
 const todayInRiyadh = (now: Date) => new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10)
@@ -570,11 +623,7 @@ export async function createPayment(
   }
 
   const dir = receiptsDir(deps.config.dataDir)
-  await mkdir(dir, { recursive: true })
-  const name = `${randomUUID()}.${kind.ext}`
-  const temp = join(dir, `.${name}.part`)
-  await writeFile(temp, file.bytes)
-  await rename(temp, join(dir, name))
+  const name = await storeReceipt(deps.config.dataDir, file.bytes, kind)
 
   const body = parsed.data
   const result = await deps.db.transaction(async (tx) => {
@@ -643,6 +692,74 @@ async function replay(db: Db, first: { vendorId: number; id: number }, vendorId:
  * the `paymentApproved` event's reactions run in the same transaction; the update only applies while the payment is
  * still at the status it was read at, so two approvals have one effect.
  */
+/** A payment status change inside the caller's transaction; `adminId` null is the platform itself (a card the gateway charged). */
+export type PaymentStatusChange = {
+  vendorId: number
+  paymentId: number
+  to: PaymentStatus
+  reason: string | null
+  adminId: number | null
+  lang: Locale
+  /** Throws when the caller may not make this change (asked once the current status is known). */
+  authorize?: (from: PaymentStatus, to: PaymentStatus) => void
+}
+
+/**
+ * Changes a payment's status as the shared table allows (409 otherwise), in `tx`. On Success the
+ * vendor becomes active and the `paymentApproved` event's reactions run in the same transaction; the
+ * update only applies while the payment is still at the status it was read at, so two approvals have
+ * one effect. Used by the admins' status change and by the registration's card payments.
+ */
+export async function applyPaymentStatus(deps: AppDeps, tx: Db, change: PaymentStatusChange): Promise<void> {
+  const { vendorId, paymentId, to, reason, adminId, lang } = change
+  const now = deps.clock()
+  const [row] = await tx
+    .select()
+    .from(vendorPayments)
+    .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.vendorId, vendorId)))
+    .limit(1)
+    .for('update')
+  if (!row) throw new AppError(404, 'errors.notFound')
+  const from = row.status
+  if (!canChangePayment(from, to)) throw new AppError(409, 'vendors.errors.transitionRefused', { values: statusNames(lang, from, to) })
+  change.authorize?.(from, to)
+  if (needsReason(from, to) && !reason) throw fieldError(422, 'reason', 'vendors.errors.reasonRequired')
+  const [changed] = await tx
+    .update(vendorPayments)
+    .set({ status: to, reason: to === 'Rejected' ? reason : row.reason, changedBy: adminId, changedAt: now, updatedAt: now })
+    .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.status, from)))
+    .returning({ id: vendorPayments.id })
+  if (!changed) throw new AppError(409, 'vendors.errors.transitionRefused', { values: statusNames(lang, from, to) })
+  if (to === 'Success') {
+    await tx
+      .update(vendors)
+      .set({ status: 'active', updatedAt: now, version: sql`${vendors.version} + 1` })
+      .where(and(eq(vendors.id, vendorId), sql`${vendors.status} <> 'active'`))
+    await paymentApproved.emit(deps, tx, {
+      paymentId,
+      vendorId,
+      packageId: row.packageId,
+      couponId: row.couponId,
+      amountHalalas: row.amountHalalas,
+      paidAt: row.paidAt,
+      at: now,
+      adminId,
+    })
+  }
+  await writeAudit(tx, {
+    adminId,
+    action: 'changeStatus',
+    resource: 'payments',
+    recordId: paymentId,
+    changes: { status: { from, to }, ...(reason && to === 'Rejected' ? { reason: { from: row.reason, to: reason } } : {}) },
+    at: now,
+  })
+}
+
+/**
+ * Changes a payment's status for an admin (`applyPaymentStatus`). Approving and rejecting need
+ * `payments:approve`; rejecting needs a reason.
+ */
 export async function changePaymentStatus(
   { deps, admin, lang }: WriteContext,
   vendorId: number,
@@ -650,52 +767,21 @@ export async function changePaymentStatus(
   to: PaymentStatus,
   reasonText: string | null | undefined,
 ): Promise<Payment> {
-  const now = deps.clock()
   const reason = reasonText?.trim() ? reasonText.trim() : null
-  await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select()
-      .from(vendorPayments)
-      .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.vendorId, vendorId)))
-      .limit(1)
-      .for('update')
-    if (!row) throw new AppError(404, 'errors.notFound')
-    const from = row.status
-    if (!canChangePayment(from, to)) throw new AppError(409, 'vendors.errors.transitionRefused', { values: statusNames(lang, from, to) })
-    const permission = needsApproval(from, to) ? paymentsAccess.can.approve : paymentsAccess.can.create
-    if (!hasPermission(admin.permissions, permission)) throw new AppError(403, 'errors.forbidden')
-    if (needsReason(from, to) && !reason) throw fieldError(422, 'reason', 'vendors.errors.reasonRequired')
-    const [changed] = await tx
-      .update(vendorPayments)
-      .set({ status: to, reason: to === 'Rejected' ? reason : row.reason, changedBy: admin.id, changedAt: now, updatedAt: now })
-      .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.status, from)))
-      .returning({ id: vendorPayments.id })
-    if (!changed) throw new AppError(409, 'vendors.errors.transitionRefused', { values: statusNames(lang, from, to) })
-    if (to === 'Success') {
-      await tx
-        .update(vendors)
-        .set({ status: 'active', updatedAt: now, version: sql`${vendors.version} + 1` })
-        .where(and(eq(vendors.id, vendorId), sql`${vendors.status} <> 'active'`))
-      await paymentApproved.emit(deps, tx, {
-        paymentId,
-        vendorId,
-        packageId: row.packageId,
-        couponId: row.couponId,
-        amountHalalas: row.amountHalalas,
-        paidAt: row.paidAt,
-        at: now,
-        adminId: admin.id,
-      })
-    }
-    await writeAudit(tx, {
+  await deps.db.transaction((tx) =>
+    applyPaymentStatus(deps, tx, {
+      vendorId,
+      paymentId,
+      to,
+      reason,
       adminId: admin.id,
-      action: 'changeStatus',
-      resource: 'payments',
-      recordId: paymentId,
-      changes: { status: { from, to }, ...(reason && to === 'Rejected' ? { reason: { from: row.reason, to: reason } } : {}) },
-      at: now,
-    })
-  })
+      lang,
+      authorize: (from, next) => {
+        const permission = needsApproval(from, next) ? paymentsAccess.can.approve : paymentsAccess.can.create
+        if (!hasPermission(admin.permissions, permission)) throw new AppError(403, 'errors.forbidden')
+      },
+    }),
+  )
   const item = await findPayment(deps.db, vendorId, paymentId)
   if (!item) throw new AppError(404, 'errors.notFound')
   return item
