@@ -11,7 +11,8 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'] },
+        // a ceiling for a busy machine (laying out or searching every chart takes seconds on CI's two cores)
+        test: { name: 'machines', environment: 'node', include: ['tests/machines/**/*.test.ts'], testTimeout: 30_000 },
       },
       {
         extends: true,
