@@ -80,7 +80,7 @@ export default function ToolDock() {
             <CloseIcon width={16} height={16} aria-hidden="true" />
           </Button>
         </header>
-        <div className={css({ flex: '1', overflow: 'auto', p: '3' })}>
+        <div className={css({ flex: '1', minH: '0', overflow: 'hidden', p: '3' })}>
           <Suspense fallback={<LoadingScreen label={t('common.loading')} />}>
             <Panel />
           </Suspense>

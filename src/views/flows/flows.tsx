@@ -34,12 +34,24 @@ export function FlowsScreen({ docked = false }: { docked?: boolean }) {
 
   return (
     <div
-      className={cx(
-        css({ display: 'grid', gridTemplateColumns: { base: '1fr', lg: '13rem minmax(0, 1fr)' }, gap: '4', alignItems: 'start' }),
-        docked && css({ gridTemplateColumns: { base: '1fr', lg: '11rem minmax(0, 1fr)' }, gap: '3' }),
+      className={css(
+        { display: 'grid', gridTemplateColumns: { base: '1fr', lg: '13rem minmax(0, 1fr)' }, gap: '4', alignItems: 'start' },
+        // docked: the panel's height is shared, the chart list and the chart each scroll on their own
+        docked
+          ? {
+              h: 'full',
+              gridTemplateColumns: { base: '1fr', lg: '11rem minmax(0, 1fr)' },
+              gridTemplateRows: { base: 'auto minmax(0, 1fr)', lg: 'minmax(0, 1fr)' },
+              gap: '3',
+              alignItems: 'stretch',
+            }
+          : {},
       )}
     >
-      <nav aria-label={t('flows.charts')} className={cx(cardStyle, panel)}>
+      <nav
+        aria-label={t('flows.charts')}
+        className={cx(cardStyle, panel, docked && css({ overflowY: 'auto', maxH: { base: '7.5rem', lg: 'none' }, py: '3' }))}
+      >
         <h2 className={heading}>{t('flows.charts')}</h2>
         {modules.map((module) => (
           <div key={module} className={panel}>
@@ -65,7 +77,7 @@ export function FlowsScreen({ docked = false }: { docked?: boolean }) {
           </div>
         ))}
       </nav>
-      <section className={css({ display: 'flex', flexDir: 'column', gap: '4', minW: '0' })}>
+      <section className={css({ display: 'flex', flexDir: 'column', gap: '4', minW: '0' }, docked ? { overflowY: 'auto', gap: '3' } : {})}>
         {!selected && <p className={cx(cardStyle, muted)}>{t('flows.pick')}</p>}
         {busy && <LoadingScreen label={t('flows.loading')} />}
         {failed && <LoadFailed message={t('flows.failed')} onRetry={() => flows.send({ type: 'flows.retry' })} />}
@@ -102,7 +114,7 @@ function ChartView({ flows, docked }: { flows: FlowsRef; docked: boolean }) {
     </>
   )
   const header = (
-    <header className={cx(cardStyle, panel, docked && css({ py: '2', gap: '1' }))}>
+    <header className={cx(cardStyle, panel, docked && css({ py: '2' }))}>
       <h2 className={cx(heading, code)} data-testid="chart-title">
         {machine.id}
       </h2>
