@@ -81,3 +81,6 @@ export type VendorSubscription = z.infer<typeof vendorSubscriptionSchema>
 
 /** At most this many payments and subscriptions are listed (newest first). */
 export const VENDOR_AREA_LIST_MAX = 100
+
+/** The registration address that carries a vendor's referral code (the wizard fills its referral field from `referral_code`). */
+export const referralLink = (origin: string, code: string) => `${origin}/register/vender?referral_code=${encodeURIComponent(code)}`
