@@ -28,9 +28,15 @@ async function apiOf<T>(page: Page, path: string): Promise<T> {
 async function checkLayout(page: Page, name: string) {
   for (const width of [390, 1366]) {
     await page.setViewportSize({ width, height: 900 })
-    expect(await axeViolations(page), `${name} at ${width}`).toEqual([])
-    expect(await fitsWidth(page), `${name} at ${width}`).toBe(true)
     if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true })
+    expect(await axeViolations(page), `${name} at ${width}`).toEqual([])
+    const wide = await page.evaluate(() =>
+      [...document.querySelectorAll('body *')]
+        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1 || e.getBoundingClientRect().left < -1)
+        .slice(0, 5)
+        .map((e) => `${e.tagName}.${e.className}`),
+    )
+    expect(await fitsWidth(page), `${name} at ${width}: ${wide.join(' | ')}`).toBe(true)
   }
   await page.setViewportSize({ width: 1280, height: 800 })
 }

@@ -188,7 +188,7 @@ walk<Ui>({
     submitting: () => {
       expect(screen.getByRole('button', { name: /Saving/ }).getAttribute('aria-busy')).toBe('true')
     },
-    done: ({ ui, actor }) => {
+    done: ({ actor }) => {
       // the reset is over: the chart takes no more events (a second submit cannot send the token again)
       expect(actor().getSnapshot().status).toBe('done')
       const dialog = screen.getByRole('dialog', { name: 'Password changed' })

@@ -181,7 +181,7 @@ export function VendorDashboardScreen() {
         {payments.length === 0 ? (
           <p className={term}>{t('vendor-area.payments.none')}</p>
         ) : (
-          <div className={css({ overflowX: 'auto' })} tabIndex={0} role="region" aria-labelledby="vendor-payments">
+          <div className={css({ overflowX: 'auto', position: 'relative' })} tabIndex={0} role="region" aria-labelledby="vendor-payments">
             <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="vendor-payments">
               <caption className={css({ srOnly: true })}>{t('vendor-area.payments.title')}</caption>
               <thead>
@@ -236,7 +236,7 @@ export function VendorDashboardScreen() {
         {subscriptions.length === 0 ? (
           <p className={term}>{t('vendor-area.invoices.none')}</p>
         ) : (
-          <div className={css({ overflowX: 'auto' })} tabIndex={0} role="region" aria-labelledby="vendor-invoices">
+          <div className={css({ overflowX: 'auto', position: 'relative' })} tabIndex={0} role="region" aria-labelledby="vendor-invoices">
             <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="vendor-invoices">
               <caption className={css({ srOnly: true })}>{t('vendor-area.invoices.title')}</caption>
               <thead>
