@@ -85,15 +85,22 @@ function PackageLimits({ pkg }: { pkg: NonNullable<VendorOverview['package']> })
       </p>
       <dl
         data-testid="package-limits"
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr auto', md: '1fr auto 1fr auto' },
-          columnGap: '4',
-          rowGap: '2',
-        })}
+        className={css({ display: 'grid', gridTemplateColumns: { base: '1fr', md: '1fr 1fr' }, columnGap: '8' })}
       >
         {packageLimitKeys.map((key) => (
-          <div key={key} className={css({ display: 'contents' })}>
+          <div
+            key={key}
+            className={css({
+              display: 'flex',
+              justifyContent: 'space-between',
+              alignItems: 'baseline',
+              gap: '3',
+              py: '2',
+              borderBottomWidth: '1px',
+              borderBottomStyle: 'dashed',
+              borderColor: 'border.default',
+            })}
+          >
             <dt className={term}>{t(`subscription-packages.fields.${key}`)}</dt>
             <dd className={css({ fontWeight: '600', textAlign: 'end', fontVariantNumeric: 'tabular-nums' })}>
               {pkg.limits[key] === null ? t('subscription-packages.unlimited') : pkg.limits[key]}
