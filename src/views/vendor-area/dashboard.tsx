@@ -213,7 +213,7 @@ export function VendorDashboardScreen() {
               <tbody>
                 {payments.map((p) => (
                   <tr key={p.id}>
-                    <td className={cell}>
+                    <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
                       <bdi dir="ltr">{p.payment_number}</bdi>
                     </td>
                     <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>{periodDay(p.payment_date, lang)}</td>
@@ -268,7 +268,7 @@ export function VendorDashboardScreen() {
               <tbody>
                 {subscriptions.map((s) => (
                   <tr key={s.id}>
-                    <td className={cell}>
+                    <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
                       <bdi dir="ltr">{s.invoice_number ?? '—'}</bdi>
                     </td>
                     <td className={cell}>
