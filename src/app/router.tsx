@@ -1,7 +1,9 @@
+import type { ReactElement } from 'react'
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { screens } from '../contract/screens'
-import type { ScreenModule, ScreenRoute } from '../views/shared/screen-module'
+import { screenAccessKinds, type ScreenAccess, type ScreenModule, type ScreenRoute } from '../views/shared/screen-module'
 import { AdminIndex, BareLayout, GuestOnly, RequireAdmin, type RouteHandle } from './guards'
+import { RequireVendor, VendorGuestOnly } from './vendor-guards'
 import { screenModules } from './modules'
 import { BootScreen, RouteError, Shell } from './shell'
 
@@ -28,6 +30,15 @@ const routeOf = (route: ScreenRoute): RouteObject => ({
   lazy: lazyScreen(route.screen),
 })
 
+/** The guard and layout of each access kind (`ScreenRoute['access']`). */
+const guardOf: Record<ScreenAccess, ReactElement> = {
+  admin: <RequireAdmin />,
+  guest: <GuestOnly />,
+  public: <BareLayout />,
+  vendor: <RequireVendor />,
+  vendorGuest: <VendorGuestOnly />,
+}
+
 /** The routes of every module, under the guard and layout their access asks for. */
 export function buildRoutes(modules: readonly ScreenModule[]): RouteObject[] {
   const all = modules.flatMap((m) => m.routes)
@@ -39,11 +50,13 @@ export function buildRoutes(modules: readonly ScreenModule[]): RouteObject[] {
       errorElement: <RouteError />,
       hydrateFallbackElement: <BootScreen />,
       children: [
-        { path: screens.root, element: <Navigate to={screens.admin} replace /> },
+        // the second root route set: the vendor's own area
+        { path: screens.root, element: <Navigate to={screens.userDashboard} replace /> },
         { path: screens.admin, element: <AdminIndex /> },
-        { element: <GuestOnly />, children: having('guest') },
-        { element: <RequireAdmin />, children: [...redirects, ...having('admin')] },
-        { element: <BareLayout />, children: having('public') },
+        ...screenAccessKinds.map((kind) => ({
+          element: guardOf[kind],
+          children: kind === 'admin' ? [...redirects, ...having(kind)] : having(kind),
+        })),
         { path: '*', element: <Navigate to={screens.notFound} replace /> },
       ],
     },

@@ -15,6 +15,11 @@ export const screens = {
   /** An end user's (a vendor's) forgot-password screen, and where their reset link leads. */
   userForgetPassword: '/forget-password',
   userResetPassword: '/reset-password',
+  /** The vendor's own area (the second root route set: `/` leads to its dashboard). */
+  userSignIn: '/sign-in',
+  userDashboard: '/dashboard',
+  userInvoice: (id: number | string) => `/dashboard/invoice/${encodeURIComponent(String(id))}`,
+  userInvoicePattern: '/dashboard/invoice/:id',
   dashboard: `${ADMIN_ROOT}/dashboard`,
   profile: `${ADMIN_ROOT}/profile`,
   notFound: '/404',

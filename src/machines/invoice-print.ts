@@ -1,9 +1,11 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { fetchInvoice } from '../api/subscriptions'
+import { fetchVendorInvoice } from '../api/vendor-area'
 import type { Invoice } from '../contract/subscriptions'
 import { failureOf, type Failure } from './failure'
 
-export type InvoicePrintInput = { id: number }
+/** `source`: the admins' invoice endpoint (the default) or the signed-in vendor's own. */
+export type InvoicePrintInput = { id: number; source?: 'admin' | 'vendor' }
 export type InvoicePrintContext = InvoicePrintInput & { invoice: Invoice | null; failure: Failure | null }
 export type InvoicePrintEvent = { type: 'invoice.retry' } | { type: 'invoice.print' }
 
@@ -21,7 +23,9 @@ export const invoicePrintMachine = setup({
     input: {} as InvoicePrintInput,
   },
   actors: {
-    load: fromPromise<Invoice, InvoicePrintInput>(({ input, signal }) => fetchInvoice(input.id, signal)),
+    load: fromPromise<Invoice, InvoicePrintInput>(({ input, signal }) =>
+      input.source === 'vendor' ? fetchVendorInvoice(input.id, signal) : fetchInvoice(input.id, signal),
+    ),
   },
   actions: {
     print: () => {},
@@ -40,7 +44,7 @@ export const invoicePrintMachine = setup({
       invoke: {
         id: 'load',
         src: 'load',
-        input: ({ context }) => ({ id: context.id }),
+        input: ({ context }) => ({ id: context.id, ...(context.source ? { source: context.source } : {}) }),
         onDone: {
           target: 'ready',
           description: 'The invoice arrived: shown on the page.',

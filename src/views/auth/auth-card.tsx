@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css } from 'styled-system/css'
+import { screens } from '../../contract/screens'
 
 export const authStyles = {
   title: css({ fontSize: '2xl', fontWeight: '700', color: 'fg.default', lineHeight: '1.3' }),
@@ -17,3 +18,6 @@ export function AuthHeading({ title, subtitle }: { title: string; subtitle?: Rea
     </div>
   )
 }
+
+/** Where each identity signs in: the admin panel's sign-in, or the vendor's own. */
+export const signInOf = (identity: 'admin' | 'user') => (identity === 'user' ? screens.userSignIn : screens.signIn)

@@ -13,10 +13,9 @@ import { Button } from '../../ui/button'
 import { FailureDialog } from '../shared/failure-dialog'
 import { useChart } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
-import { AuthHeading, authStyles } from './auth-card'
-import { screens } from '../../contract/screens'
+import { AuthHeading, authStyles, signInOf } from './auth-card'
 
-/** An end user (a vendor) asks for their link; no sign-in of theirs lives in this app. */
+/** An end user (a vendor) asks for their link; the way back is the vendor's sign-in. */
 export const UserForgetPasswordScreen = () => <ForgetPasswordScreen identity="user" />
 
 export function ForgetPasswordScreen({ identity = 'admin' }: { identity?: Identity }) {
@@ -35,11 +34,9 @@ export function ForgetPasswordScreen({ identity = 'admin' }: { identity?: Identi
           <Button variant="outline" size="lg" block onClick={() => forgot.send({ type: 'forgot.again' })}>
             {t('auth.forgot.again')}
           </Button>
-          {identity === 'admin' && (
-            <Link to={screens.signIn} className={authStyles.link}>
-              {t('actions.backToSignIn')}
-            </Link>
-          )}
+          <Link to={signInOf(identity)} className={authStyles.link}>
+            {t('actions.backToSignIn')}
+          </Link>
         </div>
       </>
     )
@@ -69,11 +66,9 @@ export function ForgetPasswordScreen({ identity = 'admin' }: { identity?: Identi
             <Button type="submit" size="lg" block loading={sending} loadingText={t('auth.forgot.submitting')}>
               {t('actions.send')}
             </Button>
-            {identity === 'admin' && (
-              <Link to={screens.signIn} className={authStyles.link}>
-                {t('actions.backToSignIn')}
-              </Link>
-            )}
+            <Link to={signInOf(identity)} className={authStyles.link}>
+              {t('actions.backToSignIn')}
+            </Link>
           </form>
         )}
       />

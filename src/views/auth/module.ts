@@ -7,20 +7,13 @@ declare module '../../i18n/catalogue' {
 }
 type Messages = typeof messages
 
-/** Signing in and getting back in: for guests only. */
+/** Signing in and getting back in to the admin panel: for guests only (the vendor's own are the vendor-area module's). */
 export default defineModule({
   name: 'auth',
   routes: [
     { path: screens.signIn, access: 'guest', screen: () => import('./sign-in').then((m) => m.SignInScreen) },
     { path: screens.forgetPassword, access: 'guest', screen: () => import('./forget-password').then((m) => m.ForgetPasswordScreen) },
     { path: screens.resetPassword, access: 'guest', screen: () => import('./reset-password').then((m) => m.ResetPasswordScreen) },
-    // an end user's (a vendor's) way back in
-    {
-      path: screens.userForgetPassword,
-      access: 'guest',
-      screen: () => import('./forget-password').then((m) => m.UserForgetPasswordScreen),
-    },
-    { path: screens.userResetPassword, access: 'guest', screen: () => import('./reset-password').then((m) => m.UserResetPasswordScreen) },
   ],
   charts: {
     session: () => import('../../machines/session').then((m) => m.sessionMachine),

@@ -16,7 +16,7 @@ import { StrengthMeter } from '../../ui/strength-meter'
 import { FailureDialog, SuccessDialog } from '../shared/failure-dialog'
 import { useChart } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
-import { AuthHeading, authStyles } from './auth-card'
+import { AuthHeading, authStyles, signInOf } from './auth-card'
 import { screens } from '../../contract/screens'
 
 type Values = { password: string; password_confirmation: string }
@@ -62,11 +62,9 @@ export function ResetPasswordScreen({ identity = 'admin' }: { identity?: Identit
           <Link to={forgetPassword} className={buttonRecipe({ size: 'lg', block: true })}>
             {t('actions.requestNewLink')}
           </Link>
-          {identity === 'admin' && (
-            <Link to={screens.signIn} className={authStyles.link}>
-              {t('actions.backToSignIn')}
-            </Link>
-          )}
+          <Link to={signInOf(identity)} className={authStyles.link}>
+            {t('actions.backToSignIn')}
+          </Link>
         </div>
       </>
     )
@@ -78,20 +76,16 @@ export function ResetPasswordScreen({ identity = 'admin' }: { identity?: Identit
         <AuthHeading title={t('auth.reset.doneTitle')} />
         <div className={authStyles.form}>
           <Alert tone="success">{message || t('auth.reset.doneBody')}</Alert>
-          {identity === 'admin' && (
-            <Link to={screens.signIn} className={buttonRecipe({ size: 'lg', block: true })}>
-              {t('actions.signIn')}
-            </Link>
-          )}
+          <Link to={signInOf(identity)} className={buttonRecipe({ size: 'lg', block: true })}>
+            {t('actions.signIn')}
+          </Link>
         </div>
-        {identity === 'admin' && (
-          <SuccessDialog
-            open
-            title={t('auth.reset.doneTitle')}
-            message={t('auth.reset.doneBody')}
-            onClose={() => navigate(screens.signIn, { replace: true })}
-          />
-        )}
+        <SuccessDialog
+          open
+          title={t('auth.reset.doneTitle')}
+          message={t('auth.reset.doneBody')}
+          onClose={() => navigate(signInOf(identity), { replace: true })}
+        />
       </>
     )
   }

@@ -7,20 +7,27 @@ import { FormPasswordField, FormTextField } from '../../forms/fields'
 import { zodValidator } from '../../forms/zod-adapter'
 import { Button } from '../../ui/button'
 import { FailureDialog } from '../shared/failure-dialog'
-import { useAdminSignIn } from '../shared/runtime'
+import type { Identity } from '../../machines/session'
+import { useAdminSignIn, useUserSignIn } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
 import { AuthHeading, authStyles } from './auth-card'
 import { screens } from '../../contract/screens'
 
-export function SignInScreen() {
-  const { busy, error, signIn, dismiss } = useAdminSignIn()
+/** The vendor's sign-in (an end user's account): the same screen on the end-user login. */
+export const UserSignInScreen = () => <SignInScreen identity="user" />
+
+export function SignInScreen({ identity = 'admin' }: { identity?: Identity }) {
+  const admin = useAdminSignIn()
+  const user = useUserSignIn()
+  const { busy, error, signIn, dismiss } = identity === 'user' ? user : admin
+  const texts = identity === 'user' ? 'auth.userSignIn' : 'auth.signIn'
   const { t } = useTranslation()
   const translate = useTranslateRef()
   const validate = useMemo(() => zodValidator(adminLoginBody, translate), [translate])
 
   return (
     <>
-      <AuthHeading title={t('auth.signIn.title')} subtitle={t('auth.signIn.subtitle')} />
+      <AuthHeading title={t(`${texts}.title`)} subtitle={t(`${texts}.subtitle`)} />
       <Form<AdminLoginBody>
         onSubmit={(values) => signIn(values.email, values.password)}
         validate={validate}
@@ -44,7 +51,7 @@ export function SignInScreen() {
               hideLabel={t('actions.hidePassword')}
             />
             <div className={authStyles.row}>
-              <Link to={screens.forgetPassword} className={authStyles.link}>
+              <Link to={identity === 'user' ? screens.userForgetPassword : screens.forgetPassword} className={authStyles.link}>
                 {t('auth.signIn.forgot')}
               </Link>
             </div>

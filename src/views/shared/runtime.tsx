@@ -76,6 +76,19 @@ export function useAdminSignIn() {
   }
 }
 
+/** The vendor sign-in screen's slice of the session chart (an end user's email and password). */
+export function useUserSignIn() {
+  const { session } = useAppActors()
+  const busy = useSelector(session, (s) => s.matches('signingIn'))
+  const error = useSelector(session, (s) => (s.matches('signedOut') ? s.context.error : null))
+  return {
+    busy,
+    error,
+    signIn: (email: string, password: string) => session.send({ type: 'session.userSignIn', email, password }),
+    dismiss: () => session.send({ type: 'session.dismissError' }),
+  }
+}
+
 /** A chart for this screen: started with the app's actor options (watched by QA's inspector and the tests). */
 export function useChart<TMachine extends AnyStateMachine>(machine: TMachine, input?: InputFrom<TMachine>): ActorRefFrom<TMachine> {
   // eslint-disable-next-line no-restricted-syntax -- the one place a screen's chart is started

@@ -7,8 +7,14 @@ export type MessageKey = ParseKeys
 
 export type MenuIcon = ComponentType<SVGProps<SVGSVGElement>>
 
-/** Who reaches a screen: signed-in admins (the default), guests only (sign-in), or anyone (404). */
-type ScreenAccess = 'admin' | 'guest' | 'public'
+/**
+ * Who reaches a screen: signed-in admins (the default), guests only (the admin sign-in), anyone
+ * (404), a signed-in vendor (an end user: the vendor's own area), or guests of the vendor's area
+ * (its sign-in). Each kind has one guard and layout; an admin never opens a vendor's screen and a
+ * vendor never an admin's.
+ */
+export const screenAccessKinds = ['admin', 'guest', 'public', 'vendor', 'vendorGuest'] as const
+export type ScreenAccess = (typeof screenAccessKinds)[number]
 
 export type ScreenRoute = {
   /** The route pattern, from the module's screens in the contract (`categoriesScreens.patterns.list`). */

@@ -3,6 +3,7 @@ import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link, useParams } from 'react-router-dom'
 import { renderSVG } from 'uqr'
+import type { ActorRefFrom } from 'xstate'
 import { css, cx } from 'styled-system/css'
 import { subscriptionsScreens, type Invoice } from '../../contract/subscriptions'
 import { invoicePrintMachine } from '../../machines/invoice-print'
@@ -204,9 +205,14 @@ export function InvoiceSheet({ invoice }: { invoice: Invoice }) {
  * app gives the chart the browser's print; a test gives its own (`print`).
  */
 export function InvoiceScreen({ print = () => window.print() }: { print?: () => void }) {
-  const { t } = useTranslation()
   const id = Number(useParams().id)
   const chart = useChart(invoicePrintMachine.provide({ actions: { print: () => print() } }), { id })
+  return <InvoicePage chart={chart} back={subscriptionsScreens.view(id)} />
+}
+
+/** The invoice page of a started `invoicePrint` chart: Print, the way back, the A4 sheet (the vendor's area shows the same). */
+export function InvoicePage({ chart, back }: { chart: ActorRefFrom<typeof invoicePrintMachine>; back: string }) {
+  const { t } = useTranslation()
   const invoice = useSelector(chart, (s) => s.context.invoice)
   const loading = useSelector(chart, (s) => s.matches('loading'))
   const failure = useSelector(chart, (s) => (s.matches('failed') ? (s.context.failure?.message ?? '') : null))
@@ -225,7 +231,7 @@ export function InvoiceScreen({ print = () => window.print() }: { print?: () => 
         <Button onClick={() => chart.send({ type: 'invoice.print' })} disabled={!canPrint}>
           {t('subscriptions.invoice.print')}
         </Button>
-        <Link to={subscriptionsScreens.view(id)} className={buttonRecipe({ variant: 'outline' })}>
+        <Link to={back} className={buttonRecipe({ variant: 'outline' })}>
           {t('actions.back')}
         </Link>
       </div>
