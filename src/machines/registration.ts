@@ -1,4 +1,4 @@
-import { assign, fromPromise, sendTo, setup, type SnapshotFrom } from 'xstate'
+import { assign, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate'
 import { quotePrice } from '../api/coupons'
 import * as api from '../api/registration'
 import type { MessageRef } from '../contract/common'
@@ -266,7 +266,11 @@ export const registrationMachine = setup({
       }
     }),
     /** A typed subdomain goes to its check (which a new value restarts, cancelling the one under way). */
-    forwardSubdomain: sendTo('subdomain', (_, params: { value: string }) => ({ type: 'subdomain.typed' as const, value: params.value })),
+    // sent to the invoked check by hand: a model of the chart without its invocations (the walks) has no such child
+    forwardSubdomain: ({ self }, params: { value: string }) => {
+      const check = (self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)?.children?.subdomain
+      check?.send({ type: 'subdomain.typed', value: params.value })
+    },
     showClientErrors: assign(({ context }) => ({ clientErrors: storeIssues(context.values, context.utm) })),
     setFieldErrors: assign((_, params: { error: unknown }) => {
       const failure = failureOf(params.error)

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import type { RegistrationOptions } from '../../contract/registration'
 import { decimalToHalalas, formatMoney } from '../../domain/money'
 import { Button } from '../../ui/button'
@@ -157,7 +157,7 @@ function PackageCard({ pkg, trialDays, chosen, onChoose }: { pkg: Package; trial
       ? t('registration.wizard.package.perDAYS', { days: pkg.days ?? 0 })
       : t(`registration.wizard.package.per${pkg.subscription_type}`)
   return (
-    <li className={cx(packageCard, chosen && css({ borderColor: 'primary.600', boxShadow: '0 0 0 2px token(colors.primary.200)' }))}>
+    <li className={packageCard} data-chosen={chosen || undefined}>
       <div className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
         <h3 className={css({ fontWeight: '700', fontSize: 'lg' })}>{pkg.title}</h3>
         <p className={wizardStyles.note}>{pkg.short_description}</p>
@@ -224,6 +224,7 @@ const packageCard = css({
   borderRadius: 'xl',
   bg: 'bg.surface',
   minW: '0',
+  '&[data-chosen]': { borderColor: 'primary.600', boxShadow: '0 0 0 2px token(colors.primary.200)' },
 })
 const totals = css({
   display: 'grid',

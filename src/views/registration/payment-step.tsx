@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useState, type FormEvent } from 'react'
 import { useTranslation } from 'react-i18next'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import type { PaymentMethod } from '../../machines/registration'
 import { Alert } from '../../ui/alert'
 import { Badge } from '../../ui/badge'
@@ -67,7 +67,8 @@ export function PaymentStep({ wizard }: { wizard: WizardActor }) {
       </div>
       {declined !== null ? (
         <Alert tone="error">
-          <strong>{t('registration.wizard.payment.declined')}</strong>: {declined} {t('registration.wizard.payment.declinedHelp')}
+          <strong className={css({ display: 'block' })}>{t('registration.wizard.payment.declined')}</strong>
+          {declined} {t('registration.wizard.payment.declinedHelp')}
         </Alert>
       ) : null}
       <div role="radiogroup" aria-label={t('registration.wizard.payment.methods')} className={methodRow}>
@@ -280,7 +281,7 @@ function BankTransfer({ wizard }: { wizard: WizardActor }) {
             <Button variant="outline" size="sm" className={css({ mt: '2' })} onClick={() => copy(a.iban)}>
               {copied === a.iban ? t('registration.wizard.payment.copied') : t('registration.wizard.payment.copy')}
             </Button>
-            <span aria-live="polite" className={cx(css({ srOnly: true }))}>
+            <span aria-live="polite" className={css({ srOnly: true })}>
               {copied === a.iban ? t('registration.wizard.payment.copied') : ''}
             </span>
           </li>

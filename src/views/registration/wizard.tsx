@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
-import { css, cx } from 'styled-system/css'
+import { css } from 'styled-system/css'
 import {
   currentStep,
   hasUnsavedChanges,
@@ -39,6 +39,20 @@ const busyOf = (s: RegistrationSnapshot) =>
     : s.matches('completing')
       ? ('completing' as const)
       : null
+
+const stepItem = css({
+  flex: '1',
+  minW: '0',
+  display: 'flex',
+  flexDir: 'column',
+  gap: '2',
+  '& .bar': { h: '1.5', borderRadius: 'full', bg: 'border.default' },
+  '& .label': { display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted', minW: '0' },
+  '& .dot': { flexShrink: 0, w: '6', h: '6', borderRadius: 'full', display: 'grid', placeItems: 'center', fontSize: 'xs', bg: 'bg.muted' },
+  '&:not([data-state=todo]) .bar': { bg: 'primary.600' },
+  '&:not([data-state=todo]) .dot': { bg: 'primary.600', color: 'white' },
+  '&[data-state=current] .label': { color: 'fg.default', fontWeight: '700' },
+})
 
 /** `/register/vender`: the wizard's frame (heading, step indicator, notices) around the step the chart is on. */
 export function RegistrationScreen() {
@@ -95,39 +109,10 @@ export function RegistrationScreen() {
             const n = i + 1
             const state = n < step ? 'done' : n === step ? 'current' : 'todo'
             return (
-              <li
-                key={label}
-                aria-current={state === 'current' ? 'step' : undefined}
-                className={css({ flex: '1', minW: '0', display: 'flex', flexDir: 'column', gap: '2' })}
-              >
-                <span
-                  className={cx(
-                    css({ h: '1.5', borderRadius: 'full', bg: 'border.default' }),
-                    state !== 'todo' && css({ bg: 'primary.600' }),
-                  )}
-                />
-                <span
-                  className={cx(
-                    css({ display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted', minW: '0' }),
-                    state === 'current' && css({ color: 'fg.default', fontWeight: '700' }),
-                  )}
-                >
-                  <span
-                    aria-hidden="true"
-                    className={cx(
-                      css({
-                        flexShrink: 0,
-                        w: '6',
-                        h: '6',
-                        borderRadius: 'full',
-                        display: 'grid',
-                        placeItems: 'center',
-                        fontSize: 'xs',
-                        bg: 'bg.muted',
-                      }),
-                      state !== 'todo' && css({ bg: 'primary.600', color: 'white' }),
-                    )}
-                  >
+              <li key={label} data-state={state} aria-current={state === 'current' ? 'step' : undefined} className={stepItem}>
+                <span className="bar" />
+                <span className="label">
+                  <span aria-hidden="true" className="dot">
                     {state === 'done' ? <CheckIcon width={14} height={14} /> : n}
                   </span>
                   <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{label}</span>
