@@ -38,7 +38,7 @@ export function StoreStep({ wizard }: { wizard: WizardActor }) {
   const clientErrors = useSelector(wizard, (s) => s.context.clientErrors)
   const errors = useSelector(wizard, (s) => s.context.errors)
   const saving = useSelector(wizard, (s) => s.matches({ store: { form: 'saving' } }))
-  const resumed = useSelector(wizard, (s) => s.context.draft?.store != null)
+  const resumed = useSelector(wizard, (s) => (s.context.draft?.step ?? 1) >= 2)
   const subdomain = useSelector(wizard, (s) => s.children.subdomain as ActorRefFrom<typeof subdomainCheckMachine> | undefined)
 
   const errorOf = (field: StoreField) => {
