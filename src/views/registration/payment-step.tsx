@@ -268,9 +268,13 @@ function BankTransfer({ wizard }: { wizard: WizardActor }) {
           <li key={a.iban} className={css({ p: '3', borderWidth: '1px', borderColor: 'border.default', borderRadius: 'lg', minW: '0' })}>
             <dl className={css({ display: 'grid', gridTemplateColumns: 'auto 1fr', columnGap: '3', rowGap: '1', fontSize: 'sm' })}>
               <dt className={css({ color: 'fg.muted' })}>{t('registration.wizard.payment.bankName')}</dt>
-              <dd>{a.bank_name}</dd>
+              <dd>
+                <bdi>{a.bank_name}</bdi>
+              </dd>
               <dt className={css({ color: 'fg.muted' })}>{t('registration.wizard.payment.holderName')}</dt>
-              <dd>{a.holder_name}</dd>
+              <dd>
+                <bdi>{a.holder_name}</bdi>
+              </dd>
               <dt className={css({ color: 'fg.muted' })}>{t('registration.wizard.payment.iban')}</dt>
               <dd className={css({ minW: '0', overflowWrap: 'anywhere' })}>
                 <bdi dir="ltr" className={css({ fontFamily: 'mono' })}>
