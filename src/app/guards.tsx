@@ -22,7 +22,7 @@ const usePending = () => {
 /** The admin shell (menus, avatar) loads with the first admin screen, not with sign-in. */
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })))
 
-export type RouteHandle = { title?: MessageKey | undefined; permission?: string | undefined }
+export type RouteHandle = { title?: MessageKey | undefined; permission?: string | undefined; wide?: boolean | undefined }
 
 /**
  * Admin screens: a guest is sent to sign in, keeping where they were going; an admin without the
@@ -53,12 +53,13 @@ export function GuestOnly() {
   const { session } = useRoot()
   const { t } = useTranslation()
   const [params] = useSearchParams()
+  const handle = useMatches().at(-1)?.handle as RouteHandle | undefined
   const admin = useSelector(session, isAdmin)
   const pending = usePending()
   if (pending) return <LoadingScreen label={t('common.loading')} />
   if (admin) return <Navigate to={safeRedirect(params.get('redirect'))} replace />
   return (
-    <GuestLayout>
+    <GuestLayout wide={handle?.wide === true}>
       <Outlet />
     </GuestLayout>
   )

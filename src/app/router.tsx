@@ -26,7 +26,7 @@ function lazyScreen(load: ScreenRoute['screen']) {
 
 const routeOf = (route: ScreenRoute): RouteObject => ({
   path: route.path,
-  handle: { title: route.title, permission: route.permission } satisfies RouteHandle,
+  handle: { title: route.title, permission: route.permission, wide: route.wide } satisfies RouteHandle,
   lazy: lazyScreen(route.screen),
 })
 

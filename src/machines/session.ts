@@ -33,6 +33,8 @@ export type SessionEvent =
   | { type: 'session.logout' }
   | { type: 'session.purge' }
   | { type: 'session.adminUpdated'; admin: Admin }
+  /** An end user's session was opened elsewhere (the vendor registration's completion signs the vendor in). */
+  | { type: 'session.userEstablished'; token: string; user: User }
 
 export type StoreTokenParams = { token: string; identity: Identity }
 export type SignedInParams = { identity: Identity; locale: Locale }
@@ -160,6 +162,17 @@ export const sessionMachine = setup({
         'session.userSignIn': { target: 'signingIn.user', description: 'An end user sends their email and password.' },
         'session.register': { target: 'registering', description: 'A visitor sends the registration form.' },
         'session.dismissError': { actions: 'dismissError', description: 'The failure dialog was closed; field errors stay.' },
+        'session.userEstablished': {
+          target: 'signedIn',
+          description: 'The vendor registration completed: its end user is signed in with the token it returned.',
+          actions: [
+            'clearErrors',
+            { type: 'setUser', params: ({ event }) => event },
+            { type: 'setToken', params: ({ event }) => event },
+            { type: 'storeToken', params: ({ event }) => ({ token: event.token, identity: 'user' }) },
+            { type: 'onSignedIn', params: ({ event }) => ({ identity: 'user', locale: event.user.locale }) },
+          ],
+        },
       },
     },
     signingIn: {

@@ -4,7 +4,13 @@ import { SEARCH_DEBOUNCE_MS } from '../contract/resource'
 import type { SubdomainResult } from '../contract/vendors'
 
 export type SubdomainCheckInput = { exceptId: number | null; value?: string }
-export type SubdomainCheckContext = { exceptId: number | null; value: string; reason: string | null }
+export type SubdomainCheckContext = {
+  exceptId: number | null
+  value: string
+  reason: string | null
+  /** A free subdomain close to the one typed, when the server offers one (the public registration check does). */
+  suggestion: string | null
+}
 export type SubdomainCheckEvent = { type: 'subdomain.typed'; value: string }
 
 /**
@@ -24,8 +30,11 @@ export const subdomainCheckMachine = setup({
     ),
   },
   actions: {
-    setValue: assign((_, params: { value: string }) => ({ value: params.value.trim().toLowerCase(), reason: null })),
-    setReason: assign((_, params: { reason: string | null }) => ({ reason: params.reason })),
+    setValue: assign((_, params: { value: string }) => ({ value: params.value.trim().toLowerCase(), reason: null, suggestion: null })),
+    setReason: assign((_, params: { reason: string | null; suggestion?: string | null | undefined }) => ({
+      reason: params.reason,
+      suggestion: params.suggestion ?? null,
+    })),
   },
   guards: {
     isBlank: (_, params: { value: string }) => params.value.trim() === '',
@@ -46,7 +55,7 @@ export const subdomainCheckMachine = setup({
     },
   },
   description: 'Whether the typed subdomain can be taken, asked of the server after a pause in typing.',
-  context: ({ input }) => ({ exceptId: input.exceptId, value: input.value ?? '', reason: null }),
+  context: ({ input }) => ({ exceptId: input.exceptId, value: input.value ?? '', reason: null, suggestion: null }),
   initial: 'idle',
   on: {
     'subdomain.typed': [
@@ -85,7 +94,13 @@ export const subdomainCheckMachine = setup({
           {
             target: 'unavailable',
             description: 'Taken, reserved or malformed: the server says which.',
-            actions: { type: 'setReason', params: ({ event }) => ({ reason: event.output.reason }) },
+            actions: {
+              type: 'setReason',
+              params: ({ event }) => ({
+                reason: event.output.reason,
+                suggestion: (event.output as { suggestion?: string | null }).suggestion,
+              }),
+            },
           },
         ],
         onError: { target: 'idle', description: 'No answer: nothing is said (the save checks again).' },
@@ -106,3 +121,4 @@ export const subdomainState = (s: SubdomainCheckSnapshot) =>
         ? ('unavailable' as const)
         : ('idle' as const)
 export const subdomainReason = (s: SubdomainCheckSnapshot) => s.context.reason
+export const subdomainSuggestion = (s: SubdomainCheckSnapshot) => s.context.suggestion

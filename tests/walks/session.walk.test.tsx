@@ -82,6 +82,7 @@ const endUserEvents: AnyEventObject[] = [
   { type: 'session.register', body: registration },
   { type: 'xstate.done.actor.userRegister', output: { api_token: 'new-user-token', user } },
   { type: 'xstate.error.actor.userRegister', error: fail(422, 'email already taken', { email: ['email already taken'] }) },
+  { type: 'session.userEstablished', token: 'registered-vendor-token', user },
 ]
 const adminEvents: AnyEventObject[] = [
   ...checks('checkAdmin'),
@@ -107,6 +108,7 @@ const offered = (s: S, e: AnyEventObject) => {
       return s.matches('signedOut') && error !== null
     case 'session.userSignIn':
     case 'session.register':
+    case 'session.userEstablished':
       return s.matches('signedOut') && error === null
     case 'session.verify':
       return idle(s)
@@ -178,6 +180,8 @@ const performs: Record<string, Perform<Ui>> = {
   'xstate.done.actor.userLogin': ({ event }) => net.answer(calls.userLogin, ok(event.output)),
   'xstate.error.actor.userLogin': ({ event }) => net.answer(calls.userLogin, failure(event.error as Fail)),
   'session.register': sendToApp,
+  // the vendor registration's completion (its own walk drives the wizard)
+  'session.userEstablished': sendToApp,
   'xstate.done.actor.userRegister': ({ event }) => net.answer(calls.userRegister, ok(event.output)),
   'xstate.error.actor.userRegister': ({ event }) => net.answer(calls.userRegister, failure(event.error as Fail)),
   'session.verify': navigateOn,
@@ -343,6 +347,7 @@ walk<Ui>({
     'session.register': async () => expect((await net.next(calls.userRegister)).body).toEqual(registration),
     'xstate.done.actor.userLogin': endUserSignedIn,
     'xstate.done.actor.userRegister': endUserSignedIn,
+    'session.userEstablished': () => expect(stored()).toMatchObject({ token: 'registered-vendor-token', identity: 'user' }),
     'xstate.error.actor.userLogin': () => expect(stored().token).toBeNull(),
     'xstate.error.actor.userRegister': () => expect(stored().token).toBeNull(),
     // every navigation asks for the check of the identity that is signed in

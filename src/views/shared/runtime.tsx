@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate'
 import { hasPermission } from '../../contract/access'
+import type { UserSessionResult } from '../../contract/auth'
 import type { Locale } from '../../contract/common'
 import { isListLoading, listFailureOf, listOf, type ListFilters, type listsMachine } from '../../machines/lists'
 import { chosenLocale, type localeMachine } from '../../machines/locale'
@@ -93,4 +94,10 @@ export function useUserSignIn() {
 export function useChart<TMachine extends AnyStateMachine>(machine: TMachine, input?: InputFrom<TMachine>): ActorRefFrom<TMachine> {
   // eslint-disable-next-line no-restricted-syntax -- the one place a screen's chart is started
   return useActorRef(machine, { ...(input === undefined ? {} : { input }), ...actorOptions() } as never) as ActorRefFrom<TMachine>
+}
+
+/** Signs an end user in with a token another flow obtained (the vendor registration's completion). */
+export function useUserSessionStart() {
+  const { session } = useAppActors()
+  return (token: string, user: UserSessionResult['user']) => session.send({ type: 'session.userEstablished', token, user })
 }

@@ -22,6 +22,8 @@ export type ScreenRoute = {
   /** Heading of the admin layout's toolbar. */
   title?: MessageKey
   access?: ScreenAccess
+  /** A guest screen that needs the page's width (the registration wizard): no brand panel beside it. */
+  wide?: boolean
   /** What the admin must hold to open it (a module's `xxxAccess.can.view`); the server checks again. */
   permission?: string
   /** The screen component, loaded when first visited. */

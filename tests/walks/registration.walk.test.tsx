@@ -1,0 +1,487 @@
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { describe, expect, it } from 'vitest'
+import type { AnyEventObject } from 'xstate'
+import { registrationPaths, type Draft, type RegistrationOptions } from '../../src/contract/registration'
+import {
+  REGISTRATION_STORAGE_KEY,
+  registrationMachine,
+  type RegistrationSnapshot,
+  type SavedRegistration,
+  type StoreValues,
+} from '../../src/machines/registration'
+import { catalogues } from '../../src/i18n/catalogue'
+import { renderApp, type App } from './app'
+import { createNetwork, failed, ok, type Network } from './network'
+import { walk } from './walk'
+
+/**
+ * registration walked through the wizard at /register/vender: every step performed as a visitor
+ * does it (typing, Next, Back, choosing a package, a coupon, a card, the 3-D Secure code, a
+ * receipt), every server answer given by the fake network, and at each state what the visitor sees
+ * is checked (the step shown, its errors, the totals). A second surface is a reload that finds a
+ * saved registration in sessionStorage.
+ */
+
+const net = createNetwork()
+type Ui = { app: App; net: Network }
+type S = RegistrationSnapshot
+const t = catalogues.en
+const w = t.registration.wizard
+const TOKEN = 'T'.repeat(43)
+
+const VALID: Partial<StoreValues> = {
+  store_name: 'Walk Store',
+  company_name: 'Walk Company',
+  commercial_registration: '1010123456',
+  commercial_registration_expiry: `${new Date().getFullYear() + 1}-06-30`,
+  phone: '+966500000123',
+  email: 'walk@example.com',
+  password: 'Walk#Pass2026',
+  password_confirmation: 'Walk#Pass2026',
+  subdomain: 'walk-shop',
+  tax_no: '300000000000003',
+  referral_code: 'PARTNER1',
+}
+
+const options: RegistrationOptions = {
+  packages: [
+    {
+      id: 1,
+      title: 'Free trial',
+      short_description: 'Try it',
+      description: null,
+      price: 0,
+      subscription_type: 'DAYS',
+      package_type: 'FREE_TRIAL',
+      days: 14,
+      limits: { product_count: 10, users_count: null },
+    },
+    {
+      id: 2,
+      title: 'Basic monthly',
+      short_description: 'Starting out',
+      description: null,
+      price: 100,
+      subscription_type: 'MONTH',
+      package_type: 'STANDARD',
+      days: null,
+      limits: { product_count: 100, users_count: null },
+    },
+  ],
+  vat_percent: 15,
+  free_trial_days: 14,
+  bank_accounts: [{ bank_name: 'Walk Bank', holder_name: 'Platform Co', iban: 'SA0380000000608010167519' }],
+  gateway: { name: 'sandbox', sandbox: true },
+}
+
+const draft = (step: number, payment: Draft['payment'] = null, paymentRequired = true): Draft => ({
+  token: TOKEN,
+  expires_at: '2030-01-01T00:00:00.000Z',
+  step,
+  store: null,
+  package:
+    step >= 3 || !paymentRequired
+      ? {
+          package_id: 2,
+          package_type: 'STANDARD',
+          coupon_code: null,
+          price: 100,
+          discount: 0,
+          net: 100,
+          vat: 15,
+          total: 115,
+          vat_percent: 15,
+          payment_required: paymentRequired,
+        }
+      : null,
+  payment,
+})
+const payment = (state: 'paid' | 'challenge' | 'receipt_received') => ({
+  state,
+  method: 'CREDIT_CARD',
+  last4: '4242',
+  brand: 'visa',
+  reason: null,
+  sandbox: true,
+})
+const quote = (applies: boolean) => ({
+  message: applies ? '' : 'This coupon has expired',
+  result: {
+    applies,
+    reason: applies ? null : 'expired',
+    price: 100,
+    discount: applies ? 10 : 0,
+    net: applies ? 90 : 100,
+    vat: applies ? 13.5 : 15,
+    total: applies ? 103.5 : 115,
+    vat_percent: 15,
+  },
+})
+const fail = (status: number, message = '', errors: Record<string, string[]> = {}) => ({ status, message, errors })
+const user = { id: 9, name: 'Walk Store', email: 'walk@example.com', phone: null, locale: 'en', is_active: true }
+
+const SAVED: SavedRegistration = {
+  token: TOKEN,
+  step: 'payment',
+  values: { ...(VALID as StoreValues), website: '' } as SavedRegistration['values'],
+  utm: { utm_source: 'walk' },
+  packageId: 2,
+  couponCode: '',
+  method: 'CREDIT_CARD',
+}
+
+const network: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadOptions', output: options },
+  { type: 'xstate.error.actor.loadOptions', error: fail(500, 'Something went wrong.') },
+  { type: 'xstate.done.actor.createDraft', output: draft(1) },
+  { type: 'xstate.error.actor.createDraft', error: fail(429, 'Too many requests.') },
+  { type: 'xstate.done.actor.saveStore', output: draft(2) },
+  { type: 'xstate.error.actor.saveStore', error: fail(422, 'Invalid data', { email: ['email already taken'] }) },
+  { type: 'xstate.error.actor.saveStore', error: fail(429, 'Too many requests.') },
+  { type: 'xstate.after.pause.registration.store.referral.waiting' },
+  { type: 'xstate.done.actor.checkReferral', output: { valid: true, owner: { kind: 'partner', name: 'Noura Partner' } } },
+  { type: 'xstate.done.actor.checkReferral', output: { valid: false, owner: null } },
+  { type: 'xstate.error.actor.checkReferral', error: fail(500) },
+  { type: 'xstate.done.actor.quote', output: quote(true) },
+  { type: 'xstate.done.actor.quote', output: quote(false) },
+  { type: 'xstate.error.actor.quote', error: fail(500, 'The price could not be fetched.') },
+  { type: 'xstate.done.actor.savePackage', output: draft(3) },
+  { type: 'xstate.done.actor.savePackage', output: draft(4, { ...payment('paid'), state: 'not_required' }, false) },
+  { type: 'xstate.error.actor.savePackage', error: fail(422, 'Invalid data', { package_id: ['This package is not available'] }) },
+  { type: 'xstate.done.actor.charge', output: draft(4, payment('paid')) },
+  { type: 'xstate.done.actor.charge', output: draft(3, payment('challenge')) },
+  { type: 'xstate.error.actor.charge', error: fail(402, 'Declined', { card: ['The card was declined: insufficient funds (sandbox).'] }) },
+  { type: 'xstate.error.actor.charge', error: fail(422, 'Invalid data', { 'card.number': ['The card number is not valid'] }) },
+  { type: 'xstate.done.actor.confirm', output: draft(4, payment('paid')) },
+  { type: 'xstate.error.actor.confirm', error: fail(402, 'Declined', { card: ['The verification code is not correct (sandbox).'] }) },
+  { type: 'xstate.error.actor.confirm', error: fail(500, 'Something went wrong.') },
+  { type: 'xstate.done.actor.sendReceipt', output: draft(4, { ...payment('receipt_received'), method: 'BANK_TRANSFER' }) },
+  { type: 'xstate.error.actor.sendReceipt', error: fail(422, 'Invalid data', { payment_file: ['The file type is not allowed'] }) },
+  {
+    type: 'xstate.done.actor.complete',
+    output: { api_token: 'vendor-token', user, vendor: { id: 5, status: 'pending', subdomain: 'walk-shop' }, payment: null },
+  },
+  { type: 'xstate.error.actor.complete', error: fail(409, 'This registration is already complete.') },
+]
+const resume: AnyEventObject[] = [
+  { type: 'xstate.done.actor.resumeDraft', output: draft(3) },
+  { type: 'xstate.done.actor.resumeDraft', output: draft(2) },
+  { type: 'xstate.done.actor.resumeDraft', output: draft(1) },
+  { type: 'xstate.error.actor.resumeDraft', error: fail(410, 'This registration has expired. Start again.') },
+  { type: 'xstate.error.actor.resumeDraft', error: fail(500, 'Something went wrong.') },
+]
+const visitor: AnyEventObject[] = [
+  { type: 'registration.edit', values: VALID },
+  { type: 'registration.edit', values: { tax_no: '12' } },
+  { type: 'registration.edit', values: { tax_no: '300000000000003' } },
+  { type: 'registration.edit', values: { referral_code: '' } },
+  { type: 'registration.next' },
+  { type: 'registration.back' },
+  { type: 'registration.retry' },
+  { type: 'registration.dismiss' },
+  { type: 'registration.packageChosen', packageId: 2 },
+  { type: 'registration.couponApplied', code: 'WELCOME10' },
+  { type: 'registration.couponRemoved' },
+  { type: 'registration.methodChosen', method: 'BANK_TRANSFER' },
+  {
+    type: 'registration.payByCard',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', holder_name: 'Walk Holder' },
+  },
+  { type: 'registration.codeEntered', code: '1234' },
+  { type: 'registration.challengeCancelled' },
+  { type: 'registration.sendReceipt', paymentNumber: 'TR-1' },
+  { type: 'registration.complete' },
+  { type: 'registration.navigationBlocked' },
+  { type: 'registration.leaveConfirmed' },
+  { type: 'registration.leaveCancelled' },
+]
+
+const changes = (s: S, patch: Partial<StoreValues>) =>
+  Object.entries(patch).some(([k, v]) => s.context.values[k as keyof StoreValues] !== v)
+
+/** What the wizard offers in a state (a button that is there, a field that changes). */
+const offered = (s: S, e: AnyEventObject) => {
+  const c = s.context
+  const inEditing = s.matches({ store: { form: 'editing' } })
+  switch (e.type) {
+    case 'registration.edit': {
+      const patch = e.values as Partial<StoreValues>
+      if (!inEditing || !changes(s, patch)) return false
+      // the whole form is filled once; then the tax number is broken and mended, the code emptied
+      if (patch === VALID) return c.values.store_name === ''
+      return c.values.store_name !== ''
+    }
+    case 'registration.next':
+      if (s.matches('package')) return c.packageId !== null && !s.matches({ package: 'couponRefused' })
+      // the client's check is walked once (on the invalid tax number), then Next sends
+      return !inEditing || Object.keys(c.clientErrors).length === 0
+    case 'registration.dismiss':
+      return c.failure !== null && (s.matches('store') || s.matches('package'))
+    case 'registration.navigationBlocked':
+      return inEditing && !c.leaveAsked
+    case 'registration.leaveConfirmed':
+    case 'registration.leaveCancelled':
+      return c.leaveAsked
+    case 'registration.couponApplied':
+      return c.packageId !== null && (c.couponCode === '' || s.matches({ package: 'couponRefused' }))
+    case 'registration.couponRemoved':
+      return c.packageId !== null && c.couponCode !== ''
+    case 'registration.packageChosen':
+      return c.packageId === null || s.matches({ package: 'quoting' }) || s.matches({ package: 'couponRefused' })
+    case 'xstate.done.actor.quote':
+      // the coupon is refused only when one was asked for
+      return (e.output as { result: { applies: boolean } }).result.applies || c.couponCode !== ''
+    default:
+      return !c.leaveAsked
+  }
+}
+
+const field = (name: string) =>
+  screen.getByLabelText(new RegExp(`^${w.store.fields[name as keyof typeof w.store.fields].replace(/[()]/g, '\\$&')}`)) as HTMLInputElement
+const type = (name: string, value: string) => {
+  const input = name === 'password' ? (document.querySelector('input[name=password]') as HTMLInputElement) : field(name)
+  fireEvent.change(input, { target: { value } })
+}
+const button = (name: string | RegExp) => screen.getByRole('button', { name })
+const answer = (ui: Ui, method: string, path: string, result: ReturnType<typeof ok> | ReturnType<typeof failed>) =>
+  ui.net.answer({ method, path }, result)
+const failure = (e: AnyEventObject) => {
+  const f = e.error as ReturnType<typeof fail>
+  return failed(f.status, f.message, f.errors)
+}
+
+/** The visitor left the wizard (a navigation that went on): its screen is gone. */
+const left = (ui: Ui) => ui.app.router.state.location.pathname !== '/register/vender'
+
+const start = (saved: SavedRegistration | null) => () => {
+  net.install()
+  net.reset()
+  sessionStorage.clear()
+  if (saved) sessionStorage.setItem(REGISTRATION_STORAGE_KEY, JSON.stringify(saved))
+  net.auto({ method: 'GET', path: registrationPaths.subdomain }, () => ok({ available: true, reason: null, suggestion: null }))
+  return { app: renderApp(net, '/register/vender', { signedIn: false }), net }
+}
+const stop = ({ app }: Ui) => {
+  app.stop()
+  net.uninstall()
+  sessionStorage.clear()
+}
+
+walk<Ui>({
+  name: 'registration',
+  machine: registrationMachine,
+  timeout: 8000,
+  surfaces: [
+    {
+      name: 'a first visit',
+      input: { saved: null, utm: {} },
+      events: [...network, ...visitor],
+      when: offered,
+      vertex: (s) => (s as S).context.couponCode !== '',
+      start: start(null),
+      stop,
+    },
+    {
+      name: 'a reload with a saved registration',
+      input: { saved: SAVED, utm: {} },
+      events: [
+        ...resume,
+        { type: 'xstate.done.actor.loadOptions', output: options },
+        { type: 'xstate.done.actor.createDraft', output: draft(1) },
+        { type: 'xstate.done.actor.quote', output: quote(true) },
+      ],
+      when: (s, e) => offered(s as S, e),
+      start: start(SAVED),
+      stop,
+    },
+  ],
+  perform: {
+    'xstate.done.actor.loadOptions': ({ ui, event }) => answer(ui, 'GET', registrationPaths.options, ok(event.output)),
+    'xstate.error.actor.loadOptions': ({ ui, event }) => answer(ui, 'GET', registrationPaths.options, failure(event)),
+    'xstate.done.actor.createDraft': ({ ui, event }) => answer(ui, 'POST', registrationPaths.drafts, ok({ draft: event.output })),
+    'xstate.error.actor.createDraft': ({ ui, event }) => answer(ui, 'POST', registrationPaths.drafts, failure(event)),
+    'xstate.done.actor.resumeDraft': ({ ui, event }) => answer(ui, 'GET', registrationPaths.draft(TOKEN), ok({ draft: event.output })),
+    'xstate.error.actor.resumeDraft': ({ ui, event }) => answer(ui, 'GET', registrationPaths.draft(TOKEN), failure(event)),
+    'xstate.done.actor.saveStore': ({ ui, event }) => answer(ui, 'PUT', registrationPaths.store(TOKEN), ok({ draft: event.output })),
+    'xstate.error.actor.saveStore': ({ ui, event }) => answer(ui, 'PUT', registrationPaths.store(TOKEN), failure(event)),
+    'xstate.done.actor.checkReferral': ({ ui, event }) => answer(ui, 'GET', registrationPaths.referralCode, ok(event.output)),
+    'xstate.error.actor.checkReferral': ({ ui, event }) => answer(ui, 'GET', registrationPaths.referralCode, failure(event)),
+    'xstate.done.actor.quote': ({ ui, event }) => {
+      const q = event.output as ReturnType<typeof quote>
+      return answer(ui, 'POST', 'coupons/check', ok(q.result, q.message))
+    },
+    'xstate.error.actor.quote': ({ ui, event }) => answer(ui, 'POST', 'coupons/check', failure(event)),
+    'xstate.done.actor.savePackage': ({ ui, event }) => answer(ui, 'PUT', registrationPaths.package(TOKEN), ok({ draft: event.output })),
+    'xstate.error.actor.savePackage': ({ ui, event }) => answer(ui, 'PUT', registrationPaths.package(TOKEN), failure(event)),
+    'xstate.done.actor.charge': ({ ui, event }) => answer(ui, 'POST', registrationPaths.payment(TOKEN), ok({ draft: event.output })),
+    'xstate.error.actor.charge': ({ ui, event }) => answer(ui, 'POST', registrationPaths.payment(TOKEN), failure(event)),
+    'xstate.done.actor.confirm': ({ ui, event }) =>
+      answer(ui, 'POST', registrationPaths.confirmPayment(TOKEN), ok({ draft: event.output })),
+    'xstate.error.actor.confirm': ({ ui, event }) => answer(ui, 'POST', registrationPaths.confirmPayment(TOKEN), failure(event)),
+    'xstate.done.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', registrationPaths.transfer(TOKEN), ok({ draft: event.output })),
+    'xstate.error.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', registrationPaths.transfer(TOKEN), failure(event)),
+    'xstate.done.actor.complete': ({ ui, event }) =>
+      ui.net.answer(
+        { method: 'POST', path: registrationPaths.complete(TOKEN) },
+        { status: 201, body: { status: true, message: '', result: event.output } },
+      ),
+    'xstate.error.actor.complete': ({ ui, event }) => answer(ui, 'POST', registrationPaths.complete(TOKEN), failure(event)),
+
+    'registration.edit': ({ event }) => {
+      for (const [name, value] of Object.entries(event.values as Partial<StoreValues>)) type(name, value ?? '')
+    },
+    'registration.next': () => fireEvent.click(button(w.actions.next)),
+    'registration.back': () => fireEvent.click(button(w.actions.back)),
+    'registration.retry': () => fireEvent.click(button(w.actions.retry)),
+    'registration.dismiss': () => fireEvent.click(button(w.actions.close)),
+    'registration.packageChosen': () => fireEvent.click(button(/: Basic monthly$/)),
+    'registration.couponApplied': ({ event }) => {
+      fireEvent.change(screen.getByLabelText(w.package.coupon), { target: { value: event.code as string } })
+      fireEvent.click(button(w.package.apply))
+    },
+    'registration.couponRemoved': () => fireEvent.click(button(w.package.remove)),
+    'registration.methodChosen': () => fireEvent.click(screen.getByRole('radio', { name: w.payment.bank })),
+    'registration.payByCard': () => {
+      if (!screen.queryByLabelText(new RegExp(`^${w.payment.number}`))) fireEvent.click(screen.getByRole('radio', { name: w.payment.card }))
+      const set = (label: string, value: string) =>
+        fireEvent.change(screen.getByLabelText(new RegExp(`^${label.replace(/[()]/g, '\\$&')}`)), { target: { value } })
+      set(w.payment.number, '4242424242424242')
+      set(w.payment.holder, 'Walk Holder')
+      set(w.payment.expMonth, '12')
+      set(w.payment.expYear, '2030')
+      set(w.payment.cvc, '123')
+      fireEvent.click(button(/^Pay /))
+    },
+    'registration.codeEntered': () => {
+      const dialog = screen.getByRole('dialog')
+      fireEvent.change(within(dialog).getByLabelText(new RegExp(`^${w.payment.code}`)), { target: { value: '1234' } })
+      fireEvent.click(within(dialog).getByRole('button', { name: w.payment.confirm }))
+    },
+    'registration.challengeCancelled': () => {
+      const dialog = screen.getByRole('dialog')
+      fireEvent.click(within(dialog).getAllByRole('button', { name: w.payment.cancel }).at(-1)!)
+    },
+    'registration.sendReceipt': () => {
+      if (!screen.queryByText(w.payment.bankIntro)) fireEvent.click(screen.getByRole('radio', { name: w.payment.bank }))
+      const input = document.querySelector('input[name=payment_file]') as HTMLInputElement
+      fireEvent.change(input, { target: { files: [new File(['receipt'], 'receipt.png', { type: 'image/png' })] } })
+      fireEvent.change(screen.getByLabelText(w.payment.paymentNumber), { target: { value: 'TR-1' } })
+      fireEvent.click(button(w.payment.send))
+    },
+    'registration.complete': () => fireEvent.click(button(w.payment.finish)),
+    'registration.navigationBlocked': ({ ui }) => act(() => void ui.app.router.navigate('/admin-panel/sign-in')),
+    'registration.leaveConfirmed': () => fireEvent.click(button(w.leave)),
+    'registration.leaveCancelled': () => fireEvent.click(button(w.stay)),
+  },
+  states: {
+    loading: () => expect(screen.getAllByText(w.loading).length).toBeGreaterThan(0),
+    creating: () => expect(screen.getAllByText(w.loading).length).toBeGreaterThan(0),
+    resuming: () => expect(screen.getAllByText(w.loading).length).toBeGreaterThan(0),
+    loadFailed: () => {
+      expect(screen.getByText(new RegExp(w.loadFailed))).toBeTruthy()
+      expect(button(w.actions.retry)).toBeTruthy()
+    },
+    store: ({ actor, ui }) => {
+      if (left(ui)) return
+      const s = actor().getSnapshot() as S
+      // (hidden: the leave question may be open over it)
+      expect(screen.getByRole('heading', { name: w.store.title, hidden: true })).toBeTruthy()
+      expect(document.querySelector('[aria-current=step]')?.textContent).toContain(w.steps.store)
+      // the values typed are on screen, the password never comes back from storage
+      expect(field('email').value).toBe(s.context.values.email)
+      expect(JSON.stringify(sessionStorage.getItem(REGISTRATION_STORAGE_KEY) ?? '')).not.toContain('Walk#Pass2026')
+      if (s.context.errors.email) expect(screen.getByText('email already taken')).toBeTruthy()
+      if (s.context.restarted) expect(screen.getByText(w.restarted)).toBeTruthy()
+    },
+    'store.form.saving': () => expect(button(w.actions.saving).getAttribute('aria-busy')).toBe('true'),
+    'store.form.editing': ({ actor, ui }) => {
+      if (left(ui)) return
+      const s = actor().getSnapshot() as S
+      if (s.context.clientErrors.tax_no) expect(field('tax_no').getAttribute('aria-invalid')).toBe('true')
+    },
+    'store.referral.checking': ({ ui }) => left(ui) || expect(screen.getByText(w.store.referralChecking)).toBeTruthy(),
+    'store.referral.valid': ({ ui }) => left(ui) || expect(screen.getByText('Referred by partner Noura Partner')).toBeTruthy(),
+    'store.referral.invalid': ({ ui }) => left(ui) || expect(screen.getByText(w.store.referralUnknown)).toBeTruthy(),
+    package: () => {
+      expect(screen.getByRole('heading', { name: w.package.title })).toBeTruthy()
+      expect(document.querySelector('[aria-current=step]')?.textContent).toContain(w.steps.package)
+      expect(screen.getAllByText(w.package.unlimited).length).toBeGreaterThan(0)
+    },
+    'package.quoting': () => expect(screen.getByText(w.package.pricing)).toBeTruthy(),
+    'package.choosing': ({ actor }) => {
+      const s = actor().getSnapshot() as S
+      if (s.context.quote?.applies)
+        expect(screen.getByTestId('total').textContent).toContain(s.context.quote.discount ? '103.50' : '115.00')
+    },
+    'package.couponRefused': () => {
+      expect(screen.getByText('This coupon has expired')).toBeTruthy()
+      expect((button(w.actions.next) as HTMLButtonElement).disabled).toBe(true)
+    },
+    payment: () => {
+      expect(document.querySelector('[aria-current=step]')?.textContent).toContain(w.steps.payment)
+    },
+    'payment.choosing': () => expect(screen.getByTestId('amount-due').textContent).toContain('115.00'),
+    'payment.declined': () => {
+      expect(screen.getByText(w.payment.declined)).toBeTruthy()
+      expect(document.body.textContent).toMatch(/insufficient funds|verification code is not correct/)
+    },
+    'payment.challenge': () => expect(screen.getByRole('dialog', { name: w.payment.challengeTitle })).toBeTruthy(),
+    'payment.awaitingApproval': () => expect(screen.getByText(w.payment.awaitingBody)).toBeTruthy(),
+    completing: () => expect(screen.getAllByText(w.completing).length).toBeGreaterThan(0),
+    completeFailed: () => expect(screen.getByText(/This registration is already complete/)).toBeTruthy(),
+    done: ({ ui }) => {
+      expect(localStorage.getItem('id-token')).toBe('vendor-token')
+      expect(localStorage.getItem('id-identity')).toBe('user')
+      expect(sessionStorage.getItem(REGISTRATION_STORAGE_KEY)).toBeNull()
+      expect(ui.app.router.state.location.pathname).not.toBe('/register/vender')
+    },
+  },
+  after: {
+    // Leave: the held navigation went on
+    'registration.leaveConfirmed': ({ ui }) => expect(ui.app.router.state.location.pathname).toBe('/admin-panel/sign-in'),
+    // the landing address's saved registration goes to the server with the step
+    'xstate.done.actor.saveStore': ({ ui }) => {
+      const sent = ui.net.seen.find((r) => r.method === 'PUT' && r.path === registrationPaths.store(TOKEN))
+      expect((sent?.body as Record<string, unknown>).email).toBe('walk@example.com')
+    },
+  },
+})
+
+describe('registration after a reload', () => {
+  it('resumes at the step it was on, with what was typed and without the password', async () => {
+    const first = start(null)()
+    try {
+      await answer(first, 'GET', registrationPaths.options, ok(options))
+      await answer(first, 'POST', registrationPaths.drafts, ok({ draft: draft(1) }))
+      await screen.findByRole('heading', { name: w.store.title })
+      for (const [name, value] of Object.entries(VALID)) type(name, value ?? '')
+      fireEvent.click(button(w.actions.next))
+      await answer(first, 'PUT', registrationPaths.store(TOKEN), ok({ draft: draft(2) }))
+      await screen.findByRole('heading', { name: w.package.title })
+      const saved = sessionStorage.getItem(REGISTRATION_STORAGE_KEY) ?? ''
+      expect(JSON.parse(saved)).toMatchObject({ token: TOKEN, step: 'package', values: { email: 'walk@example.com' } })
+      expect(saved).not.toContain('Walk#Pass2026')
+      first.app.unmount()
+      first.app.stop()
+      cleanup()
+
+      // the page is loaded again: the same step, the same data, the password to be typed again
+      const second = { app: renderApp(net, '/register/vender', { signedIn: false }), net }
+      await answer(second, 'GET', registrationPaths.options, ok(options))
+      await answer(second, 'GET', registrationPaths.draft(TOKEN), ok({ draft: draft(2) }))
+      await screen.findByRole('heading', { name: w.package.title })
+      fireEvent.click(button(w.actions.back))
+      await screen.findByRole('heading', { name: w.store.title })
+      expect(field('email').value).toBe('walk@example.com')
+      expect(field('store_name').value).toBe('Walk Store')
+      expect((document.querySelector('input[name=password]') as HTMLInputElement).value).toBe('')
+      expect(screen.getByText(w.store.passwordAgain)).toBeTruthy()
+      second.app.stop()
+    } finally {
+      cleanup()
+      net.uninstall()
+      sessionStorage.clear()
+      localStorage.clear()
+    }
+  })
+})
