@@ -57,6 +57,8 @@ export type RegistrationInput = {
   saved?: SavedRegistration | null
   /** The utm_* values of the landing address. */
   utm?: Record<string, string>
+  /** A referral code the landing address carries (a vendor's shared link: `?referral_code=`). */
+  referralCode?: string
 }
 
 export type RegistrationContext = {
@@ -156,6 +158,10 @@ export function readSavedRegistration(): SavedRegistration | null {
 }
 
 /** The utm_* values of a landing address's query. */
+/** The referral code of a vendor's shared link (`/register/vender?referral_code=…`), if any. */
+export const referralCodeOf = (search: string): string | undefined =>
+  new URLSearchParams(search).get('referral_code')?.trim().slice(0, 50) || undefined
+
 export const utmOf = (search: string): Record<string, string> => {
   const query = new URLSearchParams(search)
   return Object.fromEntries(utmKeys.flatMap((k) => (query.get(k) ? [[k, query.get(k)!.slice(0, 100)]] : [])))
@@ -317,6 +323,56 @@ export const registrationMachine = setup({
   delays: { pause: SEARCH_DEBOUNCE_MS },
 }).createMachine({
   id: 'registration',
+  // the path player's starting data and payloads (Flows screen): states only such data reaches
+  meta: {
+    examples: {
+      inputs: [
+        { saved: { token: 'draft', step: 'package', values: {}, utm: {}, packageId: 2, couponCode: '', method: 'CREDIT_CARD' } },
+        { saved: { token: 'draft', step: 'payment', values: {}, utm: {}, packageId: 2, couponCode: '', method: 'CREDIT_CARD' } },
+      ],
+      events: [
+        {
+          type: 'xstate.done.actor.resumeDraft',
+          output: { token: 'draft', step: 3, store: null, package: { payment_required: true }, payment: null },
+        },
+        {
+          type: 'registration.edit',
+          values: {
+            store_name: 'Noura Store',
+            company_name: 'Noura Trading',
+            commercial_registration: '2000000001',
+            commercial_registration_expiry: '2099-06-30',
+            phone: '+966512345678',
+            email: 'noura@example.com',
+            password: 'Strong#Pass2026',
+            password_confirmation: 'Strong#Pass2026',
+            subdomain: 'noura-store',
+            tax_no: '310000000000003',
+            referral_code: 'AB12CD',
+          },
+        },
+        { type: 'xstate.done.actor.checkReferral', output: { valid: false, owner: null } },
+        { type: 'xstate.done.actor.checkReferral', output: { valid: true, owner: { kind: 'vendor', name: 'Noura Store' } } },
+        { type: 'xstate.done.actor.saveStore', output: { token: 'draft', step: 2, store: null, package: null, payment: null } },
+        { type: 'registration.packageChosen', packageId: 2 },
+        { type: 'xstate.done.actor.quote', output: { result: { applies: false }, message: 'This coupon has expired.' } },
+        {
+          type: 'xstate.done.actor.savePackage',
+          output: { token: 'draft', step: 3, store: null, package: { payment_required: true }, payment: null },
+        },
+        {
+          type: 'xstate.done.actor.charge',
+          output: { token: 'draft', step: 3, package: { payment_required: true }, payment: { state: 'challenge' } },
+        },
+        {
+          type: 'xstate.done.actor.charge',
+          output: { token: 'draft', step: 4, package: { payment_required: true }, payment: { state: 'paid' } },
+        },
+        { type: 'xstate.error.actor.charge', error: { status: 402, message: 'Declined', errors: {} } },
+        { type: 'registration.methodChosen', method: 'BANK_TRANSFER' },
+      ],
+    },
+  },
   description:
     'The public vendor registration: store information, package, payment, each stored by the server in a draft, then the completion that signs the vendor in.',
   context: ({ input }) => ({
@@ -324,7 +380,13 @@ export const registrationMachine = setup({
     resumeAt: input.saved?.step ?? 'store',
     options: null,
     draft: null,
-    values: { ...emptyValues(), ...input.saved?.values, password: '', password_confirmation: '' },
+    values: {
+      ...emptyValues(),
+      ...(input.referralCode ? { referral_code: input.referralCode } : {}),
+      ...input.saved?.values,
+      password: '',
+      password_confirmation: '',
+    },
     utm: Object.keys(input.utm ?? {}).length ? (input.utm ?? {}) : (input.saved?.utm ?? {}),
     dirty: false,
     clientErrors: {},

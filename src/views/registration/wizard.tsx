@@ -3,12 +3,14 @@ import { useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useNavigate } from 'react-router-dom'
 import { css } from 'styled-system/css'
+import { screens } from '../../contract/screens'
 import {
   currentStep,
   hasUnsavedChanges,
   isLeaveAsked,
   readSavedRegistration,
   registrationMachine,
+  referralCodeOf,
   utmOf,
   type RegistrationSnapshot,
 } from '../../machines/registration'
@@ -25,7 +27,7 @@ import { StoreStep } from './store-step'
 import { wizardStyles, type WizardActor } from './styles'
 
 /** The vendor's own area, where a registered vendor lands (built by the vendor area's module). */
-const VENDOR_HOME = '/dashboard'
+const VENDOR_HOME = screens.userDashboard
 
 const leaveQuestion: LeaveQuestion<WizardActor> = {
   blocked: { type: 'registration.navigationBlocked' },
@@ -79,7 +81,11 @@ export function RegistrationScreen() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [],
   )
-  const wizard = useChart(machine, { saved: readSavedRegistration(), utm: utmOf(window.location.search) })
+  const wizard = useChart(machine, {
+    saved: readSavedRegistration(),
+    utm: utmOf(window.location.search),
+    referralCode: referralCodeOf(window.location.search),
+  })
   useGuardedChart(wizard, guard, leaveQuestion)
 
   const step = useSelector(wizard, currentStep)
