@@ -13,7 +13,6 @@ import {
   type SnapshotFrom,
   type StateValue,
 } from 'xstate'
-import { getShortestPaths } from 'xstate/graph'
 import { loadChartTexts, type ChartTextsByLanguage as Texts } from './chart-doc'
 import type { ChartLayout } from './chart-layout'
 import { liveActors, watchActors } from './runtime'
@@ -90,52 +89,23 @@ export function isPassedThrough(machine: AnyStateMachine, key: string): boolean 
  */
 export function shortestPathTo(machine: AnyStateMachine, key: string): PathStep[] | null {
   const examples = examplesOf(machine)
+  // an event the chart gives examples of is tried with those only: a payload that reads as anything
+  // would make states of no use and slow the search
+  const exampled = new Set((examples.events ?? []).map((e) => e.type))
   const events = [...new Set(machine.events)]
+    .filter((type) => !exampled.has(type))
     .flatMap((type): AnyEventObject[] =>
       type.startsWith('xstate.error.')
         ? FAILURE_STATUSES.map((status) => ({ type, error: { status, message: '', errors: {} } }))
         : [anyPayload(type)],
     )
     .concat(examples.events ?? [])
-  const inputs = [anything, ...(examples.inputs ?? [])]
-  return byStateValue(machine, key, events, inputs) ?? byStateAndData(machine, key, events, inputs)
+  const inputs = [...(examples.inputs ?? []), anything]
+  // states told apart by value first (the chart's own graph), then by value and data
+  return breadthFirst(machine, key, events, inputs, byValue) ?? breadthFirst(machine, key, events, inputs, byValueAndData)
 }
 
 const reaches = (key: string) => (s: { value: StateValue }) => activeKeys(s.value).includes(key)
-type Found = { steps: { event: AnyEventObject; state: { value: StateValue } }[] }
-const stepsOf = (found: Found | undefined): PathStep[] | null =>
-  found ? found.steps.map((s, i) => ({ event: i === 0 ? '(start)' : s.event.type, value: s.state.value })) : null
-
-/** First try: states told apart by their value alone (xstate/graph's shortest paths), from each input. */
-function byStateValue(machine: AnyStateMachine, key: string, events: AnyEventObject[], inputs: unknown[]): PathStep[] | null {
-  const tolerant = {
-    ...machine,
-    transition: (snapshot: never, event: never, scope: never) => {
-      try {
-        return machine.transition(snapshot, event, scope)
-      } catch {
-        return snapshot
-      }
-    },
-  }
-  const found = inputs.flatMap((input) => {
-    try {
-      return getShortestPaths(
-        tolerant as never,
-        {
-          events,
-          input,
-          serializeState: (s: { value: unknown }) => JSON.stringify(s.value),
-          toState: reaches(key),
-        } as never,
-      ) as Found[]
-    } catch {
-      return []
-    }
-  })
-  return stepsOf(found.sort((a, b) => a.steps.length - b.steps.length)[0])
-}
-
 /** The data a state holds, as far as it tells states apart (functions and actors left out, long values cut). */
 function dataOf(context: unknown): string {
   const seen = new WeakSet<object>()
@@ -150,14 +120,25 @@ function dataOf(context: unknown): string {
   return (text ?? '').slice(0, 400)
 }
 
-/** States a chart's data leads to (an upload under way, a conflict fetched), searched breadth first. */
-const DATA_SEARCH_LIMIT = 1500
+/** How many distinct states a search visits at most (a chart whose data grows without end stops there). */
+const SEARCH_LIMIT = 1500
+
+type Identify = (snapshot: AnySnapshot) => string
+const byValue: Identify = (s) => JSON.stringify(s.value)
+const byValueAndData: Identify = (s) => JSON.stringify(s.value) + dataOf(s.context)
 
 /**
- * Second try, for states only data reaches: states told apart by value and data, searched breadth
- * first from each input until the state is found or the search limit is met.
+ * The chart's transitions (xstate's pure `transition`) searched breadth first from each input, until
+ * the state is found or the search limit is met: the first path found is a shortest one. States are
+ * told apart by `identify`.
  */
-function byStateAndData(machine: AnyStateMachine, key: string, events: AnyEventObject[], inputs: unknown[]): PathStep[] | null {
+function breadthFirst(
+  machine: AnyStateMachine,
+  key: string,
+  events: AnyEventObject[],
+  inputs: unknown[],
+  identify: Identify,
+): PathStep[] | null {
   let best: PathStep[] | null = null
   for (const input of inputs) {
     let start: AnySnapshot
@@ -166,14 +147,12 @@ function byStateAndData(machine: AnyStateMachine, key: string, events: AnyEventO
     } catch {
       continue
     }
-    const seen = new Set([JSON.stringify(start.value) + dataOf(start.context)])
-    let frontier: { snapshot: AnySnapshot; path: PathStep[] }[] = [{ snapshot: start, path: [{ event: '(start)', value: start.value }] }]
-    while (frontier.length > 0 && seen.size < DATA_SEARCH_LIMIT && (best === null || frontier[0]!.path.length < best.length)) {
-      const hit = frontier.find((f) => reaches(key)(f.snapshot))
-      if (hit) {
-        best = hit.path
-        break
-      }
+    const seen = new Set([identify(start)])
+    const first: PathStep[] = [{ event: '(start)', value: start.value }]
+    if (reaches(key)(start)) return first
+    let frontier: { snapshot: AnySnapshot; path: PathStep[] }[] = [{ snapshot: start, path: first }]
+    // each level one step longer: a state found while a level is made ends a shortest path
+    search: while (frontier.length > 0 && seen.size < SEARCH_LIMIT && (best === null || frontier[0]!.path.length + 1 < best.length)) {
       const next: typeof frontier = []
       for (const { snapshot, path } of frontier) {
         if (snapshot.status !== 'active') continue
@@ -184,10 +163,15 @@ function byStateAndData(machine: AnyStateMachine, key: string, events: AnyEventO
           } catch {
             continue
           }
-          const id = JSON.stringify(after.value) + dataOf(after.context)
+          const id = identify(after)
           if (seen.has(id)) continue
           seen.add(id)
-          next.push({ snapshot: after, path: [...path, { event: event.type, value: after.value }] })
+          const steps = [...path, { event: event.type, value: after.value }]
+          if (reaches(key)(after)) {
+            best = steps
+            break search
+          }
+          next.push({ snapshot: after, path: steps })
         }
       }
       frontier = next

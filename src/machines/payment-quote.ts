@@ -50,6 +50,7 @@ export const paymentQuoteMachine = setup({
       inputs: [{ packageId: '' }, { packageId: '1' }],
       events: [
         { type: 'xstate.done.actor.quote', output: { result: { applies: false, reason: 'expired' }, message: 'This coupon has expired.' } },
+        { type: 'xstate.done.actor.quote', output: { result: { applies: true, reason: null, total: 11385 }, message: '' } },
       ],
     },
   },
