@@ -138,6 +138,6 @@ describe('the lazy toaster', () => {
     await waitFor(() => expect(toaster.visibleIds()).toHaveLength(2))
     act(() => toaster.dismiss())
     // a dismissed toast leaves after its exit delay, counted in animation frames (slow in jsdom)
-    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: 5000 })
+    await waitFor(() => expect(screen.queryByText('Saved')).toBeNull(), { timeout: 20_000 })
   })
 })
