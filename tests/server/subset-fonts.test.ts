@@ -59,7 +59,8 @@ describe('build: the Arabic faces cut to what Arabic text uses', () => {
     const others = new Set(
       [...(messages('ar') + messages('en'))]
         .map((ch) => ch.codePointAt(0)!)
-        .filter((c) => c > 0x20 && !arabicRange.has(c) && !/\p{Script=Arabic}/u.test(String.fromCodePoint(c))),
+        // format controls (the isolates around a Latin name in Arabic text) are never drawn: no face needs them
+        .filter((c) => c > 0x20 && !arabicRange.has(c) && !/\p{Script=Arabic}|\p{Cf}/u.test(String.fromCodePoint(c))),
     )
     for (const rule of latinFaces) {
       expect(rule).toContain("url('subset-fonts/")
