@@ -38,6 +38,27 @@ const viewOf = (s: VendorDashboardSnapshot) => ({
   copyFailed: s.matches({ ready: 'copyFailed' }),
 })
 
+/** A table that scrolls sideways on its own (reachable by keyboard), its headings in a row, its rows as children. */
+function ScrollTable(props: { labelledBy: string; caption: string; testId: string; headings: ReactNode[]; children: ReactNode }) {
+  return (
+    <div className={css({ overflowX: 'auto', position: 'relative' })} tabIndex={0} role="region" aria-labelledby={props.labelledBy}>
+      <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid={props.testId}>
+        <caption className={css({ srOnly: true })}>{props.caption}</caption>
+        <thead>
+          <tr>
+            {props.headings.map((heading, i) => (
+              <th key={i} scope="col" className={headCell}>
+                {heading}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>{props.children}</tbody>
+      </table>
+    </div>
+  )
+}
+
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id} className={cardStyle}>
@@ -188,54 +209,41 @@ export function VendorDashboardScreen() {
         {payments.length === 0 ? (
           <p className={term}>{t('vendor-area.payments.none')}</p>
         ) : (
-          <div className={css({ overflowX: 'auto', position: 'relative' })} tabIndex={0} role="region" aria-labelledby="vendor-payments">
-            <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="vendor-payments">
-              <caption className={css({ srOnly: true })}>{t('vendor-area.payments.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.payments.number')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.payments.date')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.payments.amount')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.payments.method')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.payments.status')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {payments.map((p) => (
-                  <tr key={p.id}>
-                    <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
-                      <bdi dir="ltr">{p.payment_number}</bdi>
-                    </td>
-                    <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>{periodDay(p.payment_date, lang)}</td>
-                    <td className={cell}>
-                      <Amount value={p.amount} lang={lang} />
-                    </td>
-                    <td className={cell}>{t(`lists.payment_methods.${p.method}`)}</td>
-                    <td className={cell}>
-                      <Badge tone={paymentTones[p.status]}>{t(`lists.payment_statuses.${p.status}`)}</Badge>
-                      {p.status === 'Rejected' && p.reason ? (
-                        <p className={css({ mt: '1', color: 'danger.fg', fontSize: 'xs' })}>
-                          {t('vendor-area.payments.reason')}: <bdi>{p.reason}</bdi>
-                        </p>
-                      ) : p.status === 'Pending' ? (
-                        <p className={css({ mt: '1', color: 'fg.muted', fontSize: 'xs' })}>{t('vendor-area.payments.awaiting')}</p>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            labelledBy="vendor-payments"
+            caption={t('vendor-area.payments.title')}
+            testId="vendor-payments"
+            headings={[
+              t('vendor-area.payments.number'),
+              t('vendor-area.payments.date'),
+              t('vendor-area.payments.amount'),
+              t('vendor-area.payments.method'),
+              t('vendor-area.payments.status'),
+            ]}
+          >
+            {payments.map((p) => (
+              <tr key={p.id}>
+                <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
+                  <bdi dir="ltr">{p.payment_number}</bdi>
+                </td>
+                <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>{periodDay(p.payment_date, lang)}</td>
+                <td className={cell}>
+                  <Amount value={p.amount} lang={lang} />
+                </td>
+                <td className={cell}>{t(`lists.payment_methods.${p.method}`)}</td>
+                <td className={cell}>
+                  <Badge tone={paymentTones[p.status]}>{t(`lists.payment_statuses.${p.status}`)}</Badge>
+                  {p.status === 'Rejected' && p.reason ? (
+                    <p className={css({ mt: '1', color: 'danger.fg', fontSize: 'xs' })}>
+                      {t('vendor-area.payments.reason')}: <bdi>{p.reason}</bdi>
+                    </p>
+                  ) : p.status === 'Pending' ? (
+                    <p className={css({ mt: '1', color: 'fg.muted', fontSize: 'xs' })}>{t('vendor-area.payments.awaiting')}</p>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </Section>
 
@@ -243,62 +251,51 @@ export function VendorDashboardScreen() {
         {subscriptions.length === 0 ? (
           <p className={term}>{t('vendor-area.invoices.none')}</p>
         ) : (
-          <div className={css({ overflowX: 'auto', position: 'relative' })} tabIndex={0} role="region" aria-labelledby="vendor-invoices">
-            <table className={css({ w: 'full', borderCollapse: 'collapse', fontSize: 'sm' })} data-testid="vendor-invoices">
-              <caption className={css({ srOnly: true })}>{t('vendor-area.invoices.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.invoices.number')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.invoices.package')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.invoices.period')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    {t('vendor-area.invoices.amount')}
-                  </th>
-                  <th scope="col" className={headCell}>
-                    <span className={css({ srOnly: true })}>{t('vendor-area.invoices.print')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {subscriptions.map((s) => (
-                  <tr key={s.id}>
-                    <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
-                      <bdi dir="ltr">{s.invoice_number ?? '—'}</bdi>
-                    </td>
-                    <td className={cell}>
-                      <bdi>{s.package}</bdi>
-                      <div className={css({ mt: '1' })}>
-                        <PhaseBadge phase={s.phase} />
-                      </div>
-                    </td>
-                    <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
-                      {periodDay(s.starts_at, lang)} – {s.expires_at ? periodDay(s.expires_at, lang) : t('subscriptions.never')}
-                    </td>
-                    <td className={cell}>
-                      <Amount value={s.amount} lang={lang} />
-                    </td>
-                    <td className={cell}>
-                      {s.invoice_number ? (
-                        <Link
-                          to={screens.userInvoice(s.id)}
-                          className={buttonRecipe({ variant: 'outline', size: 'sm' })}
-                          aria-label={t('vendor-area.invoices.printOne', { number: s.invoice_number })}
-                        >
-                          {t('vendor-area.invoices.print')}
-                        </Link>
-                      ) : null}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            labelledBy="vendor-invoices"
+            caption={t('vendor-area.invoices.title')}
+            testId="vendor-invoices"
+            headings={[
+              t('vendor-area.invoices.number'),
+              t('vendor-area.invoices.package'),
+              t('vendor-area.invoices.period'),
+              t('vendor-area.invoices.amount'),
+              <span key="print" className={css({ srOnly: true })}>
+                {t('vendor-area.invoices.print')}
+              </span>,
+            ]}
+          >
+            {subscriptions.map((s) => (
+              <tr key={s.id}>
+                <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
+                  <bdi dir="ltr">{s.invoice_number ?? '—'}</bdi>
+                </td>
+                <td className={cell}>
+                  <bdi>{s.package}</bdi>
+                  <div className={css({ mt: '1' })}>
+                    <PhaseBadge phase={s.phase} />
+                  </div>
+                </td>
+                <td className={cx(cell, css({ whiteSpace: 'nowrap' }))}>
+                  {periodDay(s.starts_at, lang)} – {s.expires_at ? periodDay(s.expires_at, lang) : t('subscriptions.never')}
+                </td>
+                <td className={cell}>
+                  <Amount value={s.amount} lang={lang} />
+                </td>
+                <td className={cell}>
+                  {s.invoice_number ? (
+                    <Link
+                      to={screens.userInvoice(s.id)}
+                      className={buttonRecipe({ variant: 'outline', size: 'sm' })}
+                      aria-label={t('vendor-area.invoices.printOne', { number: s.invoice_number })}
+                    >
+                      {t('vendor-area.invoices.print')}
+                    </Link>
+                  ) : null}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         )}
       </Section>
     </div>
