@@ -16,26 +16,7 @@ import { LanguageSwitch } from './language-switch'
 import { Button } from '../../ui/button'
 import { Drawer } from '../../ui/drawer'
 import { Logo } from './logo'
-
-const container = css({ w: 'full', maxW: '1320px', mx: 'auto', px: { base: '4', md: '6' } })
-
-const navLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  px: '3',
-  h: '9',
-  borderRadius: 'lg',
-  fontSize: 'sm',
-  fontWeight: '600',
-  whiteSpace: 'nowrap',
-  color: 'fg.muted',
-  textDecoration: 'none',
-  _hover: { bg: 'bg.muted', color: 'fg.default' },
-  cursor: 'pointer',
-  '&[aria-current=page], &[data-current]': { bg: 'primary.50', color: 'primary.700' },
-  _expanded: { bg: 'bg.muted', color: 'fg.default' },
-})
+import { container, headerBar, headerRow, navLink, SkipLink } from './shell-parts'
 
 /** The admin shell: fixed-width header and toolbar, aside hidden, blue primary colour. */
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -52,31 +33,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
 
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
-      <a
-        href="#main"
-        className={css({
-          position: 'absolute',
-          insetInlineStart: '2',
-          top: '-20',
-          _focus: { top: '2' },
-          bg: 'bg.surface',
-          p: '2',
-          zIndex: 'skipLink',
-        })}
-      >
-        {t('app.skipToContent')}
-      </a>
-      <header
-        className={css({
-          bg: 'bg.surface',
-          borderBottomWidth: '1px',
-          borderColor: 'border.default',
-          position: 'sticky',
-          top: '0',
-          zIndex: 'sticky',
-        })}
-      >
-        <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: { base: '1', md: '6' } }))}>
+      <SkipLink />
+      <header className={headerBar}>
+        <div className={headerRow}>
           <NavLink
             to={screens.dashboard}
             className={css({ textDecoration: 'none', display: 'flex', minW: '0' })}

@@ -8,26 +8,7 @@ import { HomeIcon, LogoutIcon } from '../../ui/icons'
 import { useRoot } from '../root'
 import { LanguageSwitch } from './language-switch'
 import { Logo } from './logo'
-
-const container = css({ w: 'full', maxW: '1320px', mx: 'auto', px: { base: '4', md: '6' } })
-
-const navLink = css({
-  display: 'inline-flex',
-  alignItems: 'center',
-  gap: '2',
-  px: '3',
-  h: '9',
-  borderRadius: 'lg',
-  fontSize: 'sm',
-  fontWeight: '600',
-  whiteSpace: 'nowrap',
-  color: 'fg.muted',
-  textDecoration: 'none',
-  bg: 'transparent',
-  cursor: 'pointer',
-  _hover: { bg: 'bg.muted', color: 'fg.default' },
-  '&[aria-current=page]': { bg: 'primary.50', color: 'primary.700' },
-})
+import { container, headerBar, headerRow, navLink, SkipLink } from './shell-parts'
 
 /**
  * The vendor's shell, by the admin's conventions (RTL first, blue primary, fixed-width header) with a
@@ -39,31 +20,9 @@ export function VendorLayout({ children }: { children: ReactNode }) {
   const name = useSelector(session, (s) => s.context.user?.name ?? '')
   return (
     <div className={css({ minH: '100dvh', display: 'flex', flexDir: 'column' })}>
-      <a
-        href="#main"
-        className={css({
-          position: 'absolute',
-          insetInlineStart: '2',
-          top: '-20',
-          _focus: { top: '2' },
-          bg: 'bg.surface',
-          p: '2',
-          zIndex: 'skipLink',
-        })}
-      >
-        {t('app.skipToContent')}
-      </a>
-      <header
-        className={css({
-          bg: 'bg.surface',
-          borderBottomWidth: '1px',
-          borderColor: 'border.default',
-          position: 'sticky',
-          top: '0',
-          zIndex: 'sticky',
-        })}
-      >
-        <div className={cx(container, css({ minH: '16', py: '2', display: 'flex', alignItems: 'center', gap: { base: '1', md: '6' } }))}>
+      <SkipLink />
+      <header className={headerBar}>
+        <div className={headerRow}>
           <NavLink
             to={screens.userDashboard}
             className={css({ textDecoration: 'none', display: 'flex', minW: '0' })}
