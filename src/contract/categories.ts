@@ -1,14 +1,8 @@
 import * as z from 'zod/mini'
 import { storedImageSchema } from './uploads'
 import { localeSchema } from './common'
-import { crudActions, defineAccess } from './access'
 import { listQuerySchema, pageSchema, queryBoolean, versionSchema } from './resource'
-import { defineScreens } from './screens'
-
-/** Categories: the platform's category tree (spec section 2 "categories"). */
-export const categoriesResource = { name: 'categories', path: 'admin-panal/categories', module: 'categories' } as const
-export const categoriesAccess = defineAccess(categoriesResource.module, crudActions)
-export const categoriesScreens = defineScreens('categories', { list: 'list', create: 'create', edit: 'edit/:id', view: 'view/:id' })
+export * from './categories.routes'
 
 const name = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(120))
 const description = z.optional(z.nullable(z.string().check(z.trim(), z.maxLength(2000))))

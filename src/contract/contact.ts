@@ -1,16 +1,12 @@
 import * as z from 'zod/mini'
 import { emailSchema } from './auth'
-import { defineAccess } from './access'
 import { listQuerySchema, pageSchema, queryBoolean, queryDate } from './resource'
-import { defineScreens } from './screens'
+export * from './contact.routes'
 
 /**
  * Contact: messages from the public site's contact form. Admins list, view (viewing marks read) and
  * delete them; there is no create or update through the admin path.
  */
-export const contactResource = { name: 'contact', path: 'admin-panal/contact', module: 'contact' } as const
-export const contactAccess = defineAccess(contactResource.module, ['view', 'delete'])
-export const contactScreens = defineScreens('contact', { list: 'list', view: 'view/:id' })
 /** The public contact form endpoint (no token; rate limited per IP; 201). */
 export const contactPublicPath = 'contact'
 

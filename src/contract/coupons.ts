@@ -1,8 +1,7 @@
 import * as z from 'zod/mini'
 import { localeSchema } from './common'
-import { crudActions, defineAccess } from './access'
 import { isIsoDate, listQuerySchema, pageSchema, queryBoolean, queryOneOfMany, versionSchema } from './resource'
-import { defineScreens } from './screens'
+export * from './coupons.routes'
 
 /**
  * Coupons (spec section 3, DOMAIN.md "Coupons"): a code (letters and digits, Arabic or Latin, unique
@@ -10,9 +9,6 @@ import { defineScreens } from './screens'
  * package it applies to), valid `from` to `to` inclusive, at most `user_count` uses, for at least one
  * package. The status is derived; `POST coupons/check` prices a package with a code for the public.
  */
-export const couponsResource = { name: 'coupons', path: 'admin-panal/coupons', module: 'coupons' } as const
-export const couponsAccess = defineAccess(couponsResource.module, crudActions)
-export const couponsScreens = defineScreens('coupons', { list: 'list', create: 'create', edit: 'edit/:id' })
 /** Public: prices a package with a coupon code (rate limited). */
 export const couponCheckPath = 'coupons/check'
 

@@ -1,9 +1,8 @@
 import * as z from 'zod/mini'
 import { localeSchema } from './common'
 import { packageTypes, subscriptionTypes } from './core'
-import { crudActions, defineAccess } from './access'
 import { listQuerySchema, pageSchema, queryBoolean, queryOneOfMany, versionSchema } from './resource'
-import { defineScreens } from './screens'
+export * from './packages.routes'
 
 /**
  * Subscription packages (spec section 3, DOMAIN.md "Packages and subscriptions"): what vendors buy.
@@ -11,22 +10,6 @@ import { defineScreens } from './screens'
  * `null` meaning unlimited. The general settings (VAT, trial days, invoice prefix, seller and bank
  * accounts) live at `{path}/general`.
  */
-export const packagesResource = {
-  name: 'subscription-packages',
-  path: 'admin-panal/subscription-packages',
-  module: 'subscription-packages',
-} as const
-export const packagesAccess = defineAccess(packagesResource.module, crudActions)
-export const packagesScreens = defineScreens('subscription-packages', {
-  general: 'general',
-  list: 'list',
-  create: 'create',
-  edit: 'edit/:id',
-})
-export const packagesPaths = {
-  general: `${packagesResource.path}/general`,
-  reorder: `${packagesResource.path}/reorder`,
-} as const
 
 /** The thirteen limits of a package (spec section 3), in the spec's order. */
 export const packageLimitKeys = [

@@ -1,14 +1,8 @@
 import * as z from 'zod/mini'
 import { localeSchema } from './common'
 import { attributeTypes } from './core'
-import { crudActions, defineAccess } from './access'
 import { listQuerySchema, pageSchema, queryBoolean, versionSchema, queryOneOfMany } from './resource'
-import { defineScreens } from './screens'
-
-/** Properties (product attributes): name, description, attribute type and, for choice types, values. */
-export const propertiesResource = { name: 'properties', path: 'admin-panal/properties', module: 'properties' } as const
-export const propertiesAccess = defineAccess(propertiesResource.module, crudActions)
-export const propertiesScreens = defineScreens('properties', { list: 'list', create: 'create', edit: 'edit/:id', view: 'view/:id' })
+export * from './properties.routes'
 
 /** Attribute types whose properties carry a list of values (at least one). */
 const choiceAttributeTypes = ['SELECT', 'MULTI_SELECT'] as const

@@ -1,7 +1,7 @@
 /**
  * Addresses of the SPA's screens (spec section 2), built here so no view writes a URL by hand and
  * the server builds its mail links from the same place. A module declares its own screens with
- * `defineScreens` in its contract file.
+ * `defineScreens` in its contract's `.routes.ts` file (no schemas there: the menus and routes load at start).
  */
 
 const ADMIN_ROOT = '/admin-panel'

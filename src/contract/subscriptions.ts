@@ -1,21 +1,14 @@
 import * as z from 'zod/mini'
-import { defineAccess } from './access'
 import { subscriptionTypes } from './core'
 import { paymentMethods, paymentStatuses } from './payments'
 import { listQuerySchema, pageSchema, queryOneOfMany } from './resource'
-import { defineScreens } from './screens'
+export * from './subscriptions.routes'
 
 /**
  * Subscriptions (spec sections 2 and 4, DOMAIN.md "Packages and subscriptions"): made by the server
  * when a payment succeeds, never written by hand, so only list, view and the tax invoice.
  * Permission `subscriptions:view`.
  */
-export const subscriptionsResource = { name: 'subscriptions', path: 'admin-panal/subscriptions', module: 'subscriptions' } as const
-export const subscriptionsAccess = defineAccess(subscriptionsResource.module, ['view'])
-export const subscriptionsScreens = defineScreens('subscriptions', { list: 'list', view: 'view/:id', invoice: 'invoice/:id' })
-export const subscriptionsPaths = {
-  invoice: (id: number | string) => `${subscriptionsResource.path}/${id}/invoice`,
-} as const
 
 /** What a list shows of a subscription's period: running, ending within 7 days, expired, or taken over by a renewal. */
 export const subscriptionPhases = ['active', 'expiring', 'expired', 'replaced'] as const

@@ -1,7 +1,6 @@
 import * as z from 'zod/mini'
-import { defineAccess } from './access'
 import { listQuerySchema, pageSchema, queryBoolean } from './resource'
-import { defineScreens } from './screens'
+export * from './support.routes'
 
 /**
  * Support (DOMAIN.md "Support"): shipping issues (resolve) and shipping company requests (activate).
@@ -10,21 +9,6 @@ import { defineScreens } from './screens'
  * supportItem chart; a second resolve/activate answers 200 with the unchanged record.
  * Permissions: `support:view`, `support:resolve`, `support:activate`.
  */
-/** The actions of support (permissions `support:resolve`, `support:activate`). */
-const supportActionNames = ['resolve', 'activate'] as const
-export type SupportActionName = (typeof supportActionNames)[number]
-export const supportAccess = defineAccess('support', ['view', ...supportActionNames])
-export const supportScreens = defineScreens('support', {
-  shippingList: 'shipping-list',
-  companyRequestsList: 'shipping-company-requests-list',
-  view: 'view/:id',
-})
-export const shippingIssuesResource = { name: 'shipping', path: 'admin-panal/support/shipping', module: 'support' } as const
-export const companyRequestsResource = {
-  name: 'shipping_company_requests',
-  path: 'admin-panal/support/shipping-company-requests',
-  module: 'support',
-} as const
 
 const shippingIssueSortColumns = ['created_at', 'resolveAt', 'id'] as const
 export const shippingIssueListQuery = listQuerySchema(shippingIssueSortColumns, { resolved: queryBoolean })

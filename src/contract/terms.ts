@@ -1,17 +1,13 @@
 import * as z from 'zod/mini'
 import { ARTICLE_BODY_MAX } from './articles'
-import { defineAccess } from './access'
 import { richText } from './rich-text'
 import { versionSchema } from './resource'
-import { defineScreens } from './screens'
+export * from './terms.routes'
 
 /**
  * Terms and conditions: one record with ar and en rich text. `GET` reads it (`result.terms_condition`,
  * null before the first save); `POST` upserts it (send `version` once it exists; stale -> 409).
  */
-export const termsPath = 'admin-panal/terms-conditions'
-export const termsAccess = defineAccess('terms', ['view', 'update'])
-export const termsScreens = defineScreens('terms-conditions', { page: '' })
 
 const text = richText(ARTICLE_BODY_MAX)
 export const termsBody = z.strictObject({ terms_ar: text, terms_en: text, version: z.optional(versionSchema) })

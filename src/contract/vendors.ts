@@ -1,17 +1,10 @@
 import * as z from 'zod/mini'
-import { crudActions, defineAccess } from './access'
+import { vendorsResource } from './vendors.routes'
 import { emailSchema } from './auth'
 import { isIsoDate, listQuerySchema, pageSchema, queryDate, queryOneOfMany, versionSchema } from './resource'
-import { defineScreens } from './screens'
 import { offeredPaymentMethods, paymentMethods, paymentStatuses } from './payments'
 import { COUPON_CODE_MAX } from './coupons'
-
-/** Vendors (the spec's "venders": its spelling is the contract's), their payments and referrals. */
-export const vendorsResource = { name: 'vendors', path: 'admin-panal/venders', module: 'vendors' } as const
-export const vendorsAccess = defineAccess(vendorsResource.module, [...crudActions, 'export'])
-/** Payments of vendors: `payments:approve` approves and rejects (DOMAIN.md "Payments"). */
-export const paymentsAccess = defineAccess('payments', ['view', 'create', 'approve'])
-export const vendorsScreens = defineScreens('venders', { list: 'list', create: 'create', edit: 'edit/:id', view: 'view/:id' })
+export * from './vendors.routes'
 
 /** The tabs of a vendor's view (`?tab=`), information first. */
 export const vendorTabs = ['information', 'payments', 'referral-vendors', 'subscribe-payments', 'create-payments'] as const

@@ -1,4 +1,4 @@
-import { categoriesAccess, categoriesScreens as screens } from '../../contract/categories'
+import { categoriesAccess, categoriesScreens as screens } from '../../contract/categories.routes'
 import { FolderTreeIcon } from '../../ui/icons'
 import { menuGroups } from '../shared/menu-groups'
 import { defineModule } from '../shared/screen-module'

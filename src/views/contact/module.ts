@@ -1,4 +1,4 @@
-import { contactAccess, contactScreens as screens } from '../../contract/contact'
+import { contactAccess, contactScreens as screens } from '../../contract/contact.routes'
 import { MailIcon } from '../../ui/icons'
 import { menuGroups } from '../shared/menu-groups'
 import { defineModule } from '../shared/screen-module'

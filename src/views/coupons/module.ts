@@ -1,4 +1,4 @@
-import { couponsAccess, couponsScreens as screens } from '../../contract/coupons'
+import { couponsAccess, couponsScreens as screens } from '../../contract/coupons.routes'
 import { TagIcon, LayersIcon } from '../../ui/icons'
 import { defineModule, type MenuGroup } from '../shared/screen-module'
 import type messages from '../../i18n/locales/ar/coupons.json'

@@ -1,4 +1,4 @@
-import { propertiesAccess, propertiesScreens as screens } from '../../contract/properties'
+import { propertiesAccess, propertiesScreens as screens } from '../../contract/properties.routes'
 import { TagIcon } from '../../ui/icons'
 import { menuGroups } from '../shared/menu-groups'
 import { defineModule } from '../shared/screen-module'

@@ -1,4 +1,4 @@
-import { packagesAccess, packagesScreens as screens } from '../../contract/packages'
+import { packagesAccess, packagesScreens as screens } from '../../contract/packages.routes'
 import { LayersIcon } from '../../ui/icons'
 import { defineModule } from '../shared/screen-module'
 import type { MenuGroup } from '../shared/screen-module'

@@ -1,4 +1,4 @@
-import { subscriptionsAccess, subscriptionsScreens as screens } from '../../contract/subscriptions'
+import { subscriptionsAccess, subscriptionsScreens as screens } from '../../contract/subscriptions.routes'
 import { FileTextIcon, LayersIcon } from '../../ui/icons'
 import { defineModule, type MenuGroup } from '../shared/screen-module'
 import type messages from '../../i18n/locales/ar/subscriptions.json'

@@ -1,4 +1,4 @@
-import { supportAccess, supportScreens as screens } from '../../contract/support'
+import { supportAccess, supportScreens as screens } from '../../contract/support.routes'
 import { LifebuoyIcon } from '../../ui/icons'
 import { menuGroups } from '../shared/menu-groups'
 import { defineModule } from '../shared/screen-module'

@@ -1,4 +1,4 @@
-import { termsAccess, termsScreens as screens } from '../../contract/terms'
+import { termsAccess, termsScreens as screens } from '../../contract/terms.routes'
 import { ScaleIcon } from '../../ui/icons'
 import { menuGroups } from '../shared/menu-groups'
 import { defineModule } from '../shared/screen-module'

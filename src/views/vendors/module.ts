@@ -1,4 +1,4 @@
-import { vendorsAccess, vendorsScreens as screens } from '../../contract/vendors'
+import { vendorsAccess, vendorsScreens as screens } from '../../contract/vendors.routes'
 import { LayersIcon } from '../../ui/icons'
 import { defineModule } from '../shared/screen-module'
 import type messages from '../../i18n/locales/ar/vendors.json'
