@@ -53,6 +53,14 @@ export async function registerSpa(
   }
 
   if (root) {
+    // An immutable file is never revalidated: its validators would be bytes sent for nothing.
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (String(reply.getHeader('cache-control') ?? '').includes('immutable')) {
+        reply.removeHeader('etag')
+        reply.removeHeader('last-modified')
+      }
+      return payload
+    })
     // The bare root is the app, not a directory listing.
     app.get('/', { config: { public: true } }, (_request, reply) =>
       reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').sendFile('index.html', root),

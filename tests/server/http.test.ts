@@ -384,6 +384,7 @@ describe('SPA and static files', () => {
     await mkdir(join(dist, 'assets'))
     await writeFile(join(dist, 'index.html'), '<!doctype html><title>SPA index</title>')
     await writeFile(join(dist, 'assets', 'app-abc123.js'), 'console.log("app")')
+    await writeFile(join(dist, 'assets', 'layout.worker-abc123.js'), 'self.onmessage = () => {}')
     await writeFile(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>')
   })
   afterAll(async () => {
@@ -397,10 +398,22 @@ describe('SPA and static files', () => {
     expect(res.text).toBe('console.log("app")')
     expect(String(res.headers['content-type'])).toMatch(/javascript/)
     expect(res.headers['cache-control']).toContain('immutable')
-    expectSecurityHeaders(res.headers)
+    // a script obeys nosniff; the document's policies are the page's, not sent again with it
+    expect(res.headers['x-content-type-options']).toBe('nosniff')
+    expect(res.headers['referrer-policy']).toBe('no-referrer')
+    expect(res.headers['content-security-policy']).toBeUndefined()
+    expect(res.headers['x-frame-options']).toBeUndefined()
+    expect(res.headers['permissions-policy']).toBeUndefined()
+    expect(res.headers.etag).toBeUndefined()
+    expect(res.headers['last-modified']).toBeUndefined()
+    // a worker runs under its own script's policy: it keeps them
+    const worker = await server.request({ url: '/assets/layout.worker-abc123.js' })
+    expect(worker.status).toBe(200)
+    expectSecurityHeaders(worker.headers)
     const icon = await server.request({ url: '/favicon.svg' })
     expect(icon.status).toBe(200)
     expect(icon.headers['cache-control']).toBe('no-cache')
+    expectSecurityHeaders(icon.headers)
   })
 
   it.each(['/', '/admin-panel', '/admin-panel/dashboard', '/register/vender', '/admin-panel/reset-password?token=abc', '/404'])(
