@@ -4,7 +4,7 @@ import { I18nextProvider } from 'react-i18next'
 import { RouterProvider } from 'react-router-dom'
 import './index.css'
 import { LANGUAGE_STORAGE_KEY, type Locale } from './contract/common'
-import { createI18n, loadCatalogue } from './i18n'
+import { completeCatalogues, createI18n, loadCatalogue } from './i18n'
 import { createRoot, RootProvider } from './app/root'
 import { createRouter } from './app/router'
 
@@ -25,7 +25,8 @@ async function start() {
     reload: () => window.location.reload(),
     scrollToTop: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
   })
-  const router = createRouter()
+  // a screen opens once the modules' messages are there too (the sign-in pages need only the start's)
+  const router = createRouter(() => completeCatalogues(i18n))
 
   createReactRoot(document.getElementById('root')!).render(
     <StrictMode>

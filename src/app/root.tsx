@@ -3,7 +3,7 @@ import type { i18n as I18n } from 'i18next'
 import { createActor, type ActorRefFrom } from 'xstate'
 import { configureClient } from '../api/client'
 import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, type Locale } from '../contract/common'
-import { addLanguage } from '../i18n'
+import { addLanguage, hasLanguage } from '../i18n'
 import { dockMachine } from '../machines/dock'
 import { browserStorage } from '../machines/failure'
 import { listsMachine } from '../machines/lists'
@@ -48,7 +48,7 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
     localeMachine.provide({
       actions: {
         applyLanguage: (_, params) => {
-          if (i18n.hasResourceBundle(params.locale, 'translation')) void i18n.changeLanguage(params.locale)
+          if (hasLanguage(i18n, params.locale)) void i18n.changeLanguage(params.locale)
           else
             // its messages arrive first; a newer choice made meanwhile wins
             void addLanguage(i18n, params.locale).then(

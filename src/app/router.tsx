@@ -9,8 +9,15 @@ import { BootScreen, RouteError, Shell } from './shell'
 
 const CHUNK_TIMEOUT_MS = 120_000
 
+/** What a screen waits for besides its code (the modules' messages, unless its own are loaded at start). */
+type BeforeScreen = () => Promise<void>
+
 /** Lazy route module with the spec's chunk timeout: a module that does not arrive in time fails. */
-function lazyScreen(load: ScreenRoute['screen']) {
+function lazyScreen(route: ScreenRoute, beforeScreen: BeforeScreen | undefined) {
+  const load = async () => {
+    const [Component] = await Promise.all([route.screen(), route.startMessages ? undefined : beforeScreen?.()])
+    return Component
+  }
   return async () => {
     let timer: ReturnType<typeof setTimeout> | undefined
     const timeout = new Promise<never>((_, reject) => {
@@ -24,10 +31,10 @@ function lazyScreen(load: ScreenRoute['screen']) {
   }
 }
 
-const routeOf = (route: ScreenRoute): RouteObject => ({
+const routeOf = (route: ScreenRoute, beforeScreen: BeforeScreen | undefined): RouteObject => ({
   path: route.path,
   handle: { title: route.title, permission: route.permission, wide: route.wide } satisfies RouteHandle,
-  lazy: lazyScreen(route.screen),
+  lazy: lazyScreen(route, beforeScreen),
 })
 
 /** The guard and layout of each access kind (`ScreenRoute['access']`). */
@@ -39,10 +46,13 @@ const guardOf: Record<ScreenAccess, ReactElement> = {
   vendorGuest: <VendorGuestOnly />,
 }
 
-/** The routes of every module, under the guard and layout their access asks for. */
-export function buildRoutes(modules: readonly ScreenModule[]): RouteObject[] {
+/**
+ * The routes of every module, under the guard and layout their access asks for; a screen opens once
+ * `beforeScreen` (the modules' messages) has resolved, unless its texts are all loaded at start.
+ */
+export function buildRoutes(modules: readonly ScreenModule[], beforeScreen?: BeforeScreen): RouteObject[] {
   const all = modules.flatMap((m) => m.routes)
-  const having = (access: ScreenRoute['access']) => all.filter((r) => (r.access ?? 'admin') === access).map(routeOf)
+  const having = (access: ScreenRoute['access']) => all.filter((r) => (r.access ?? 'admin') === access).map((r) => routeOf(r, beforeScreen))
   const redirects = modules.flatMap((m) => m.redirects ?? []).map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> }))
   return [
     {
@@ -63,4 +73,4 @@ export function buildRoutes(modules: readonly ScreenModule[]): RouteObject[] {
   ]
 }
 
-export const createRouter = () => createBrowserRouter(buildRoutes(screenModules))
+export const createRouter = (beforeScreen?: BeforeScreen) => createBrowserRouter(buildRoutes(screenModules, beforeScreen))

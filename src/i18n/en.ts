@@ -1,11 +1,11 @@
 import type { Catalogue } from './catalogue'
-import { mergeFiles, type MessageTree } from './merge'
+import { catalogueOf, type MessageTree } from './merge'
 
-/** Every message in English: the app's file and each module's, merged (one file for the browser to load). */
-const files = import.meta.glob<MessageTree>('./locales/en/*.json', { eager: true, import: 'default' })
+/**
+ * The English messages every page needs from the start (the app's, signing in, the guest page's
+ * intro): the first file the browser loads. The modules' are in `en-more.ts`, fetched before any
+ * other screen opens.
+ */
+const files = import.meta.glob<MessageTree>('./locales/en/{app,auth,dashboard}.json', { eager: true, import: 'default' })
 
-export default mergeFiles(
-  Object.keys(files)
-    .sort()
-    .map((name) => ({ name, messages: files[name] as MessageTree })),
-) as unknown as Catalogue
+export default catalogueOf(files) as Partial<Catalogue>

@@ -17,3 +17,11 @@ export function mergeFiles(files: readonly { name: string; messages: MessageTree
   }
   return out
 }
+
+/** A part of a language's catalogue from the files a glob found, merged in the order of their names. */
+export const catalogueOf = (files: Record<string, MessageTree>): MessageTree =>
+  mergeFiles(
+    Object.keys(files)
+      .sort()
+      .map((name) => ({ name, messages: files[name] as MessageTree })),
+  )

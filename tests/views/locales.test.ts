@@ -69,3 +69,38 @@ describe('locale files', () => {
     expect(JSON.stringify(en)).not.toContain('grater')
   })
 })
+
+describe('loading the messages in parts', () => {
+  it('loads the app and signing in at start, and every module once a screen asks for them', async () => {
+    const { addLanguage, completeCatalogues, createI18n, hasLanguage, loadCatalogue } = await import('../../src/i18n')
+    const start = await loadCatalogue('ar')
+    // what the sign-in pages and the guest page need, and no module's messages
+    expect(Object.keys(start)).toEqual(expect.arrayContaining(['app', 'auth', 'errors', 'actions']))
+    expect(start).not.toHaveProperty('registration')
+    expect(start).not.toHaveProperty('vendors')
+
+    const i18n = createI18n('ar', { ar: start })
+    expect(i18n.exists('auth.signIn.title')).toBe(true)
+    expect(i18n.exists('registration.wizard.title')).toBe(false)
+    expect(hasLanguage(i18n, 'ar')).toBe(true)
+
+    await completeCatalogues(i18n)
+    // the start and the rest together are the whole catalogue
+    expect(i18n.getResourceBundle('ar', 'translation')).toEqual(catalogues.ar)
+
+    // English asked for afterwards arrives whole
+    expect(hasLanguage(i18n, 'en')).toBe(false)
+    await addLanguage(i18n, 'en')
+    expect(hasLanguage(i18n, 'en')).toBe(true)
+    expect(i18n.getResourceBundle('en', 'translation')).toEqual(catalogues.en)
+  })
+
+  it('adds only the start of a language while no screen asked for the rest', async () => {
+    const { addLanguage, createI18n, hasLanguage, loadCatalogue } = await import('../../src/i18n')
+    const i18n = createI18n('ar', { ar: await loadCatalogue('ar') })
+    await addLanguage(i18n, 'en')
+    expect(hasLanguage(i18n, 'en')).toBe(true)
+    expect(i18n.getResourceBundle('en', 'translation')).toEqual(await loadCatalogue('en'))
+    expect(i18n.exists('vendors.title', { lng: 'en' })).toBe(false)
+  })
+})

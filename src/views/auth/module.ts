@@ -11,9 +11,19 @@ type Messages = typeof messages
 export default defineModule({
   name: 'auth',
   routes: [
-    { path: screens.signIn, access: 'guest', screen: () => import('./sign-in').then((m) => m.SignInScreen) },
-    { path: screens.forgetPassword, access: 'guest', screen: () => import('./forget-password').then((m) => m.ForgetPasswordScreen) },
-    { path: screens.resetPassword, access: 'guest', screen: () => import('./reset-password').then((m) => m.ResetPasswordScreen) },
+    { path: screens.signIn, access: 'guest', startMessages: true, screen: () => import('./sign-in').then((m) => m.SignInScreen) },
+    {
+      path: screens.forgetPassword,
+      access: 'guest',
+      startMessages: true,
+      screen: () => import('./forget-password').then((m) => m.ForgetPasswordScreen),
+    },
+    {
+      path: screens.resetPassword,
+      access: 'guest',
+      startMessages: true,
+      screen: () => import('./reset-password').then((m) => m.ResetPasswordScreen),
+    },
   ],
   charts: {
     session: () => import('../../machines/session').then((m) => m.sessionMachine),

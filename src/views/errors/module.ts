@@ -4,5 +4,7 @@ import { defineModule } from '../shared/screen-module'
 /** The 404 page, for anyone; every unknown address leads here. */
 export default defineModule({
   name: 'errors',
-  routes: [{ path: screens.notFound, access: 'public', screen: () => import('./not-found').then((m) => m.NotFoundScreen) }],
+  routes: [
+    { path: screens.notFound, access: 'public', startMessages: true, screen: () => import('./not-found').then((m) => m.NotFoundScreen) },
+  ],
 })

@@ -28,6 +28,11 @@ export type ScreenRoute = {
   permission?: string
   /** The screen component, loaded when first visited. */
   screen: () => Promise<ComponentType>
+  /**
+   * Its texts are all among the messages loaded at start (the app's, signing in's): it opens without
+   * waiting for the modules' messages (the sign-in pages, 404).
+   */
+  startMessages?: boolean
 }
 
 /** A header entry that holds several screens' entries (catalogue, content, support, ...). */

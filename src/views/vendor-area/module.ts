@@ -15,15 +15,22 @@ type Messages = typeof messages
 export default defineModule({
   name: 'vendor-area',
   routes: [
-    { path: screens.userSignIn, access: 'vendorGuest', screen: () => import('../auth/sign-in').then((m) => m.UserSignInScreen) },
+    {
+      path: screens.userSignIn,
+      access: 'vendorGuest',
+      startMessages: true,
+      screen: () => import('../auth/sign-in').then((m) => m.UserSignInScreen),
+    },
     {
       path: screens.userForgetPassword,
       access: 'vendorGuest',
+      startMessages: true,
       screen: () => import('../auth/forget-password').then((m) => m.UserForgetPasswordScreen),
     },
     {
       path: screens.userResetPassword,
       access: 'vendorGuest',
+      startMessages: true,
       screen: () => import('../auth/reset-password').then((m) => m.UserResetPasswordScreen),
     },
     { path: screens.userDashboard, access: 'vendor', screen: () => import('./dashboard').then((m) => m.VendorDashboardScreen) },
