@@ -17,7 +17,7 @@ import {
 import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { CheckIcon } from '../../ui/icons'
-import { ConfirmDialog } from '../../ui/modal'
+import { LazyConfirmDialog as ConfirmDialog } from '../../ui/lazy-modal'
 import { Spinner } from '../../ui/spinner'
 import { useGuardedChart, useNavigationGuard, type LeaveQuestion } from '../shared/navigation-guard'
 import { useChart, useUserSessionStart } from '../shared/runtime'

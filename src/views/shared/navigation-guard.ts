@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react'
 import { useBlocker, type Blocker } from 'react-router-dom'
-import type { ActorRefFrom, AnyActorRef, EventFrom, SnapshotFrom } from 'xstate'
-import { holdsUnsavedChanges, isNavigationHeld, type crudFormMachine } from '../../machines/crud-form'
+import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate'
 
 /**
  * Holds back every navigation away from a running form (links, the header menu, Back) and hands it
@@ -59,13 +58,3 @@ export function useGuardedChart<A extends AnyActorRef>(actor: A, guard: Navigati
     return () => window.removeEventListener('beforeunload', ask)
   }, [actor, unsaved])
 }
-
-const crudFormQuestion: LeaveQuestion<ActorRefFrom<typeof crudFormMachine>> = {
-  blocked: { type: 'form.navigationBlocked' },
-  held: isNavigationHeld,
-  unsaved: holdsUnsavedChanges,
-}
-
-/** A crudForm's page: its navigations go to the chart. */
-export const useGuardedForm = (form: ActorRefFrom<typeof crudFormMachine>, guard: NavigationGuard) =>
-  useGuardedChart(form, guard, crudFormQuestion)
