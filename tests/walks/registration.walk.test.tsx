@@ -363,8 +363,13 @@ walk<Ui>({
     },
     'registration.sendReceipt': () => {
       if (!screen.queryByText(w.payment.bankIntro)) fireEvent.click(screen.getByRole('radio', { name: w.payment.bank }))
-      const input = document.querySelector('input[name=payment_file]') as HTMLInputElement
-      fireEvent.change(input, { target: { files: [new File(['receipt'], 'receipt.png', { type: 'image/png' })] } })
+      // the picker speaks the page's language: no file yet, then the chosen file's name
+      expect(screen.getByText(w.payment.chooseFileButton)).toBeTruthy()
+      expect(screen.getByText(w.payment.noFileChosen)).toBeTruthy()
+      fireEvent.change(screen.getByLabelText(w.payment.receipt), {
+        target: { files: [new File(['receipt'], 'receipt.png', { type: 'image/png' })] },
+      })
+      expect(screen.getByText('receipt.png')).toBeTruthy()
       fireEvent.change(screen.getByLabelText(w.payment.paymentNumber), { target: { value: 'TR-1' } })
       fireEvent.click(button(w.payment.send))
     },

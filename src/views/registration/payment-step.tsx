@@ -7,7 +7,7 @@ import { Alert } from '../../ui/alert'
 import { Badge } from '../../ui/badge'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
-import { Modal } from '../../ui/modal'
+import { LazyModal as Modal } from '../../ui/lazy-modal'
 import { useLang } from '../shared/runtime'
 import { money } from './package-step'
 import { wizardStyles, type WizardActor } from './styles'
@@ -292,20 +292,68 @@ function BankTransfer({ wizard }: { wizard: WizardActor }) {
         ))}
       </ul>
       <div className={wizardStyles.grid}>
+        {/* the browser's own file button speaks the browser's language: this one speaks the page's */}
         <label className={css({ display: 'flex', flexDir: 'column', gap: '1.5', fontSize: 'sm', fontWeight: '600' })}>
-          {t('registration.wizard.payment.receipt')}
-          <input
-            type="file"
-            name="payment_file"
-            accept="image/png,image/jpeg,image/webp,application/pdf"
-            aria-invalid={fileError ? true : undefined}
-            aria-describedby={fileError ? 'receipt-error' : undefined}
-            onChange={(e) => {
-              setMissing(false)
-              setFile(e.target.files?.[0] ?? null)
-            }}
-            className={css({ fontWeight: '400', maxW: 'full' })}
-          />
+          <span id="receipt-label">{t('registration.wizard.payment.receipt')}</span>
+          <span
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '3',
+              minH: '10',
+              px: '3',
+              py: '1.5',
+              borderWidth: '1px',
+              borderColor: fileError ? 'red.500' : 'border.default',
+              borderRadius: 'md',
+              bg: 'bg.default',
+              cursor: 'pointer',
+              fontWeight: '400',
+              minW: '0',
+              _hover: { borderColor: 'primary.500' },
+              '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'primary.500', outlineOffset: '2px' },
+            })}
+          >
+            <input
+              type="file"
+              name="payment_file"
+              accept="image/png,image/jpeg,image/webp,application/pdf"
+              aria-labelledby="receipt-label"
+              aria-invalid={fileError ? true : undefined}
+              aria-describedby={fileError ? 'receipt-file receipt-error' : 'receipt-file'}
+              onChange={(e) => {
+                setMissing(false)
+                setFile(e.target.files?.[0] ?? null)
+              }}
+              className={css({ srOnly: true })}
+            />
+            <span
+              aria-hidden
+              className={css({
+                flexShrink: 0,
+                px: '3',
+                py: '1',
+                borderRadius: 'md',
+                bg: 'primary.50',
+                color: 'primary.700',
+                fontWeight: '600',
+              })}
+            >
+              {t('registration.wizard.payment.chooseFileButton')}
+            </span>
+            <span
+              id="receipt-file"
+              className={css({
+                color: file ? 'fg.default' : 'fg.muted',
+                minW: '0',
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              })}
+            >
+              {file ? <bdi>{file.name}</bdi> : t('registration.wizard.payment.noFileChosen')}
+            </span>
+          </span>
           {fileError ? (
             <span id="receipt-error" className={wizardStyles.error}>
               {fileError}
