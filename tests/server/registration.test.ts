@@ -510,10 +510,16 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const done = await complete(token)
     expect(done.status, done.text).toBe(201)
     expect(done.json.result.payment).toBeNull()
-    expect(done.json.result.vendor.status).toBe('pending')
+    // nothing awaits an approval: the trial runs from today for the settings' 14 days
+    expect(done.json.result.vendor.status).toBe('active')
     expect(await server.db.select().from(vendorPayments)).toHaveLength(0)
     const [vendor] = await server.db.select().from(vendors)
     expect(vendor?.packageId).toBe(5)
+    const [trial, ...others] = await server.db.select().from(subscriptions)
+    expect(others).toHaveLength(0)
+    expect(trial).toMatchObject({ vendorId: vendor?.id, packageId: 5, paymentId: null, status: 'active', amount: 0, invoiceNumber: null })
+    expect((trial!.expiresAt!.getTime() - trial!.startsAt!.getTime()) / 86_400_000).toBe(14)
+    expect(vendor?.subscriptionExpiresAt?.getTime()).toBe(trial!.expiresAt!.getTime())
   })
 
   it('a second completion is refused, and the draft no longer opens', async () => {

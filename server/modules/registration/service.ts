@@ -25,6 +25,7 @@ import { hashPassword, hashToken, newToken } from '../../lib/crypto'
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors'
 import { couponFor } from '../coupons/service'
 import { packages } from '../subscription-packages/schema'
+import { startTrial } from '../subscriptions/service'
 import { readPackageSettings } from '../subscription-packages/service'
 import { users } from '../users/schema'
 import { createSignedInUser } from '../users/service'
@@ -476,7 +477,8 @@ export async function payByTransfer(
 /**
  * Completion, in one transaction: the end user (signed in, as `register` does), the vendor (pending,
  * its utm_source and referrer), its payment (Pending for a bank transfer; approved like an admin's
- * approval for a paid card, which makes the subscription), and the draft consumed.
+ * approval for a paid card, which makes the subscription) or its free trial (active at once), and
+ * the draft consumed.
  */
 export async function completeDraft(deps: AppDeps, token: string, lang: Locale): Promise<CompletionResult> {
   const now = deps.clock()
@@ -516,6 +518,8 @@ export async function completeDraft(deps: AppDeps, token: string, lang: Locale):
       },
       now,
     )
+    // a free trial needs no approval: its subscription runs from today
+    if (pkg.package_type === 'FREE_TRIAL') await startTrial(tx, { vendorId, packageId: pkg.package_id, at: now })
     let paymentId: number | null = null
     if (payment) {
       const [row] = await tx

@@ -143,6 +143,43 @@ export async function activateSubscription(tx: Db, approved: PaymentApproved): P
     .where(eq(vendors.id, approved.vendorId))
 }
 
+/**
+ * A free trial taken at registration (DOMAIN.md: FREE_TRIAL, the settings' trial days): its
+ * subscription runs from today for the trial days with nothing paid, so no payment and no tax
+ * invoice; the vendor takes the package and is active (nothing awaits an approval).
+ */
+export async function startTrial(tx: Db, trial: { vendorId: number; packageId: number; at: Date }): Promise<void> {
+  const [pkg] = await tx.select().from(packages).where(eq(packages.id, trial.packageId)).limit(1)
+  if (!pkg || pkg.packageType !== 'FREE_TRIAL') throw new AppError(409, 'subscriptions.errors.noPackage')
+  const settings = await readPackageSettings(tx)
+  const startsAt = startOfBusinessDay(businessDayOf(trial.at))
+  const type = pkg.subscriptionType as 'MONTH' | 'YEAR' | 'DAYS' | 'LIFE_TIME'
+  const expiresAt = subscriptionEnd(startsAt, 'DAYS', settings.free_trial_days)
+  await tx.insert(subscriptions).values({
+    vendorId: trial.vendorId,
+    packageId: pkg.id,
+    paymentId: null,
+    couponId: null,
+    status: 'active' satisfies SubscriptionStatus,
+    subscriptionType: type,
+    startsAt,
+    expiresAt,
+    amount: 0,
+    createdAt: trial.at,
+    updatedAt: trial.at,
+  })
+  await tx
+    .update(vendors)
+    .set({
+      packageId: pkg.id,
+      subscriptionExpiresAt: expiresAt,
+      status: 'active',
+      updatedAt: trial.at,
+      version: sql`${vendors.version} + 1`,
+    })
+    .where(eq(vendors.id, trial.vendorId))
+}
+
 /* List and view */
 
 type SubscriptionRow = typeof subscriptions.$inferSelect & {
