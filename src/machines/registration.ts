@@ -709,6 +709,18 @@ export const registrationMachine = setup({
               description: 'Another package while pricing: the pricing under way is cancelled.',
               actions: { type: 'choosePackage', params: ({ event }) => ({ packageId: event.packageId }) },
             },
+            'registration.couponApplied': {
+              target: 'quoting',
+              reenter: true,
+              description: 'A code applied while pricing (just after removing one): the pricing under way gives way to this one.',
+              actions: { type: 'setCoupon', params: ({ event }) => ({ code: event.code }) },
+            },
+            'registration.couponRemoved': {
+              target: 'quoting',
+              reenter: true,
+              description: 'The code taken off while pricing: priced again without it.',
+              actions: { type: 'setCoupon', params: { code: '' } },
+            },
           },
         },
         couponRefused: {
