@@ -30,7 +30,7 @@ const DOCUMENT_HEADERS: Readonly<Record<string, string>> = {
   'content-security-policy': CONTENT_SECURITY_POLICY,
   'x-frame-options': 'DENY',
   // The admin uses none of these powerful features: nothing embedded or injected may either.
-  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=(), bluetooth=()',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), serial=()',
 }
 
 /** A file of the build's `assets/` that runs in or styles a document: not a document itself. */
