@@ -256,7 +256,7 @@ async function emailTaken(db: Db, email: string): Promise<boolean> {
   return vendor !== undefined
 }
 
-export function throwIfAny(errors: FieldErrors): void {
+function throwIfAny(errors: FieldErrors): void {
   const first = Object.values(errors)[0]?.[0]
   if (first) throw new AppError(422, first.key, { values: first.values, errors })
 }

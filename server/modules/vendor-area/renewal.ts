@@ -1,6 +1,12 @@
 import { and, desc, eq, gt, isNull } from 'drizzle-orm'
 import type { Locale } from '../../../src/contract/common'
-import type { CardPaymentBody, Draft, PackageStepBody, RegistrationOptions } from '../../../src/contract/registration'
+import {
+  DRAFT_TTL_HOURS,
+  type CardPaymentBody,
+  type Draft,
+  type PackageStepBody,
+  type RegistrationOptions,
+} from '../../../src/contract/registration'
 import type { RenewalResult } from '../../../src/contract/vendor-area'
 import type { Db } from '../../db'
 import type { AppDeps, Principal } from '../../lib/context'
@@ -24,7 +30,6 @@ import {
 } from '../registration/service'
 import { removeReceipt, type ReceiptUpload } from '../vendors/service'
 import { vendorPayments, vendors } from '../vendors/schema'
-import { DRAFT_TTL_HOURS } from '../../../src/contract/registration'
 
 /**
  * A vendor renews or changes its package through the registration's steps 2 and 3 (issue 11): the
@@ -74,11 +79,11 @@ async function liveRenewal(db: Db, vendorId: number, now: Date, lock = false): P
   return row ?? null
 }
 
-/** Step 2 is stored and its payment has not been made. */
-function payableRenewal(draft: DraftRow | null): StoredPackage {
+/** The draft under way, once step 2 is stored and its payment has not been made. */
+function payableRenewal(draft: DraftRow | null): { draft: DraftRow; pkg: StoredPackage } {
   if (!draft?.package) throw new AppError(409, 'registration.errors.stepsMissing')
   if (!paymentRequired(draft.package)) throw new AppError(409, 'registration.errors.paymentNotRequired')
-  return draft.package
+  return { draft, pkg: draft.package }
 }
 
 /** What the renewal offers: the registration's options without the free trial. */
@@ -145,9 +150,7 @@ export async function payRenewalByCard(
   // the vendor stays locked while the gateway answers: two payments cannot both charge
   const row = await deps.db.transaction(async (tx) => {
     const vendor = await renewableVendor(tx, user, true)
-    const draft = await liveRenewal(tx, vendor.id, now, true)
-    const pkg = payableRenewal(draft)
-    if (!draft) throw new AppError(409, 'registration.errors.stepsMissing')
+    const { draft, pkg } = payableRenewal(await liveRenewal(tx, vendor.id, now, true))
     const payment = await chargeCard(gateway, pkg, body, now, {
       description: `Renewal ${vendor.subdomain}`,
       idempotencyKey: `renewal-${draft.id}-${now.getTime()}`,
@@ -168,9 +171,7 @@ export async function confirmRenewalCard(
   const now = deps.clock()
   const row = await deps.db.transaction(async (tx) => {
     const vendor = await renewableVendor(tx, user, true)
-    const draft = await liveRenewal(tx, vendor.id, now, true)
-    const pkg = payableRenewal(draft)
-    if (!draft) throw new AppError(409, 'registration.errors.stepsMissing')
+    const { draft, pkg } = payableRenewal(await liveRenewal(tx, vendor.id, now, true))
     const payment = await confirmCard(gateway, draft.payment, pkg, code)
     return settle(deps, tx, draft, vendor.id, pkg, payment, lang, now)
   })
@@ -187,15 +188,13 @@ export async function payRenewalByTransfer(
 ): Promise<Draft> {
   const now = deps.clock()
   const vendor = await renewableVendor(deps.db, user)
-  const pkg = payableRenewal(await liveRenewal(deps.db, vendor.id, now))
+  const { pkg } = payableRenewal(await liveRenewal(deps.db, vendor.id, now))
   const payment = await receiptPayment(deps, fields, file, pkg)
   try {
     const { row, previous } = await deps.db.transaction(async (tx) => {
       const locked = await renewableVendor(tx, user, true)
-      const draft = await liveRenewal(tx, locked.id, now, true)
       // the package chosen meanwhile decides the amount
-      const current = payableRenewal(draft)
-      if (!draft) throw new AppError(409, 'registration.errors.stepsMissing')
+      const { draft, pkg: current } = payableRenewal(await liveRenewal(tx, locked.id, now, true))
       const row = await settle(deps, tx, draft, locked.id, current, { ...payment, amount: current.total }, lang, now)
       return { row, previous: draft.payment }
     })
