@@ -51,8 +51,15 @@ export const completeRegistration = (token: string) =>
   call<CompletionResult>(registrationPaths.complete(token), { method: 'POST', body: {} })
 
 /** `POST .../transfer` (multipart): the bank transfer's receipt. */
-export function sendTransferReceipt(token: string, file: File, paymentNumber: string): Promise<Draft> {
-  const { url, headers } = requestTarget(registrationPaths.transfer(token))
+export const sendTransferReceipt = (token: string, file: File, paymentNumber: string): Promise<Draft> =>
+  uploadReceipt(registrationPaths.transfer(token), file, paymentNumber, false)
+
+/**
+ * A bank transfer's receipt (multipart: `method`, `payment_number`, `payment_file`) to a draft's
+ * transfer path: the registration's (public, no session sent) or the renewal's (`signedIn`).
+ */
+export function uploadReceipt(path: string, file: File, paymentNumber: string, signedIn: boolean): Promise<Draft> {
+  const { url, headers } = requestTarget(path)
   const form = new FormData()
   form.append('method', 'BANK_TRANSFER')
   if (paymentNumber.trim()) form.append('payment_number', paymentNumber.trim())
@@ -60,7 +67,7 @@ export function sendTransferReceipt(token: string, file: File, paymentNumber: st
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', url)
-    for (const [name, value] of Object.entries(headers)) if (name !== 'Authorization') xhr.setRequestHeader(name, value)
+    for (const [name, value] of Object.entries(headers)) if (signedIn || name !== 'Authorization') xhr.setRequestHeader(name, value)
     xhr.onload = () => {
       let body: { message?: unknown; result?: { draft?: Draft }; errors?: unknown } = {}
       try {

@@ -18,6 +18,8 @@ export const screens = {
   /** The vendor's own area (the second root route set: `/` leads to its dashboard). */
   userSignIn: '/sign-in',
   userDashboard: '/dashboard',
+  /** Renewing or changing the package (the registration's steps 2 and 3). */
+  userRenewal: '/dashboard/renew',
   userInvoice: (id: number | string) => `/dashboard/invoice/${encodeURIComponent(String(id))}`,
   userInvoicePattern: '/dashboard/invoice/:id',
   dashboard: `${ADMIN_ROOT}/dashboard`,

@@ -14,7 +14,29 @@ export const vendorAreaPaths = {
   payments: `${base}/payments`,
   subscriptions: `${base}/subscriptions`,
   invoice: (id: number | string) => `${base}/subscriptions/${id}/invoice`,
+  /**
+   * Renewing or changing the package: the registration's steps 2 and 3 for the signed-in vendor.
+   * `GET`: the packages it may renew with (never a free trial), VAT, bank accounts, the gateway;
+   * 409 while a payment of the vendor awaits approval or the vendor is stopped.
+   */
+  renewalOptions: `${base}/renewal/options`,
+  /** `PUT` (`package_id`, `coupon_code?`): step 2, priced as the registration prices it. */
+  renewalPackage: `${base}/renewal/package`,
+  /** `POST` (`method`, `card`): step 3 by card through the payment gateway; a paid card records the payment at once. */
+  renewalPayment: `${base}/renewal/payment`,
+  /** `POST` (`code`): the 3-D Secure code of a card that asked for one. */
+  renewalConfirm: `${base}/renewal/payment/confirm`,
+  /** `POST` multipart (`method=BANK_TRANSFER`, `payment_file`, `payment_number?`): step 3 by bank transfer, Pending. */
+  renewalTransfer: `${base}/renewal/transfer`,
+  /** `POST`: the renewal's recorded payment (after a paid card or a receipt). */
+  renewalComplete: `${base}/renewal/complete`,
 } as const
+
+/** What a finished renewal answers: the payment it recorded (Success for a paid card, Pending for a receipt). */
+export const renewalResult = z.object({
+  payment: z.object({ id: z.int(), status: z.enum(paymentStatuses), method: z.string() }),
+})
+export type RenewalResult = z.infer<typeof renewalResult>
 
 /** The vendor's subscription as the dashboard says it: awaiting approval, running (or ending soon), expired, or stopped. */
 const vendorSubscriptionStates = ['pending', 'active', 'expiring', 'expired', 'inactive'] as const

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate'
 import { quotePrice } from '../api/coupons'
 import * as api from '../api/registration'
+import * as renewalApi from '../api/vendor-area'
 import type { MessageRef } from '../contract/common'
 import type { CouponCheckResult } from '../contract/coupons'
 import type { SubdomainResult } from '../contract/vendors'
@@ -14,6 +15,7 @@ import {
   type RegistrationOptions,
 } from '../contract/registration'
 import { SEARCH_DEBOUNCE_MS } from '../contract/resource'
+import type { RenewalResult } from '../contract/vendor-area'
 import { issueMessage } from '../contract/validation'
 import { failureOf, type Failure } from './failure'
 import { subdomainCheckMachine } from './subdomain-check'
@@ -52,7 +54,14 @@ export type SavedRegistration = {
 
 export const REGISTRATION_STORAGE_KEY = 'vendor-registration'
 
+/**
+ * `registration`: the public wizard (steps 1 to 3, then the account). `renewal`: a signed-in vendor
+ * renews or changes its package through the same steps 2 and 3 (no step 1, no draft of a guest).
+ */
+export type RegistrationMode = 'registration' | 'renewal'
+
 export type RegistrationInput = {
+  mode?: RegistrationMode
   /** The snapshot a reload left (see `readSavedRegistration`). */
   saved?: SavedRegistration | null
   /** The utm_* values of the landing address. */
@@ -62,6 +71,7 @@ export type RegistrationInput = {
 }
 
 export type RegistrationContext = {
+  mode: RegistrationMode
   token: string | null
   /** The step a reload resumes at. */
   resumeAt: Step
@@ -89,6 +99,8 @@ export type RegistrationContext = {
   /** Why the card was declined (the server's words). */
   declineReason: string
   completion: CompletionResult | null
+  /** What a renewal recorded (its payment). */
+  renewal: RenewalResult | null
   /** A navigation away is held back, waiting for the visitor's answer. */
   leaveAsked: boolean
 }
@@ -185,7 +197,9 @@ export const registrationMachine = setup({
     input: {} as RegistrationInput,
   },
   actors: {
-    loadOptions: fromPromise<RegistrationOptions>(({ signal }) => api.fetchRegistrationOptions(signal)),
+    loadOptions: fromPromise<RegistrationOptions, { mode: RegistrationMode }>(({ input, signal }) =>
+      input.mode === 'renewal' ? renewalApi.fetchRenewalOptions(signal) : api.fetchRegistrationOptions(signal),
+    ),
     createDraft: fromPromise<Draft>(() => api.createDraft()),
     resumeDraft: fromPromise(({ input }: { input: { token: string } }) => api.fetchDraft(input.token)),
     saveStore: fromPromise(({ input }: { input: { token: string; values: StoreValues; utm: Record<string, string> } }) =>
@@ -206,23 +220,36 @@ export const registrationMachine = setup({
       const { message, result } = await quotePrice(input.packageId, input.code, signal)
       return { message, result }
     }),
-    savePackage: fromPromise(({ input }: { input: { token: string; packageId: number; code: string } }) =>
-      api.savePackageStep(input.token, { package_id: input.packageId, ...(input.code ? { coupon_code: input.code } : {}) }),
+    savePackage: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; packageId: number; code: string } }) => {
+      const body = { package_id: input.packageId, ...(input.code ? { coupon_code: input.code } : {}) }
+      return input.mode === 'renewal' ? renewalApi.saveRenewalPackage(body) : api.savePackageStep(input.token, body)
+    }),
+    charge: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; body: CardPaymentBody } }) =>
+      input.mode === 'renewal' ? renewalApi.payRenewalByCard(input.body) : api.payByCard(input.token, input.body),
     ),
-    charge: fromPromise(({ input }: { input: { token: string; body: CardPaymentBody } }) => api.payByCard(input.token, input.body)),
-    confirm: fromPromise(({ input }: { input: { token: string; code: string } }) => api.confirmCardPayment(input.token, input.code)),
-    sendReceipt: fromPromise(({ input }: { input: { token: string; file: File; paymentNumber: string } }) =>
-      api.sendTransferReceipt(input.token, input.file, input.paymentNumber),
+    confirm: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; code: string } }) =>
+      input.mode === 'renewal' ? renewalApi.confirmRenewalCard(input.code) : api.confirmCardPayment(input.token, input.code),
     ),
-    complete: fromPromise(({ input }: { input: { token: string } }) => api.completeRegistration(input.token)),
+    sendReceipt: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; file: File; paymentNumber: string } }) =>
+      input.mode === 'renewal'
+        ? renewalApi.sendRenewalReceipt(input.file, input.paymentNumber)
+        : api.sendTransferReceipt(input.token, input.file, input.paymentNumber),
+    ),
+    complete: fromPromise<CompletionResult | RenewalResult, { mode: RegistrationMode; token: string }>(({ input }) =>
+      input.mode === 'renewal' ? renewalApi.completeRenewal() : api.completeRegistration(input.token),
+    ),
   },
   actions: {
     /** The vendor is registered: the app adopts the session and goes to the vendor's area. */
     registered: (_, _params: { result: CompletionResult }) => {},
+    /** The renewal is recorded: the app goes back to the vendor's dashboard, which shows the new payment. */
+    renewed: (_, _params: { result: RenewalResult }) => {},
+    /** A renewal given up from its first step: the app goes back to the dashboard. */
+    leaveRenewal: () => {},
     proceedNavigation: () => {},
     stayOnPage: () => {},
     persist: ({ context }, params: { step?: Step }) => {
-      if (!context.token || typeof sessionStorage === 'undefined') return
+      if (context.mode === 'renewal' || !context.token || typeof sessionStorage === 'undefined') return
       const { password: _p, password_confirmation: _c, ...values } = context.values
       const saved: SavedRegistration = {
         token: context.token,
@@ -248,7 +275,13 @@ export const registrationMachine = setup({
     },
     setStep: assign((_, params: { step: Step }) => ({ resumeAt: params.step })),
     setOptions: assign((_, params: { options: RegistrationOptions }) => ({ options: params.options })),
-    setDraft: assign((_, params: { draft: Draft }) => ({ draft: params.draft, token: params.draft.token, failure: null, errors: {} })),
+    // a renewal's draft has no token (the vendor's session is its key)
+    setDraft: assign(({ context }, params: { draft: Draft }) => ({
+      draft: params.draft,
+      token: params.draft.token || context.token,
+      failure: null,
+      errors: {},
+    })),
     storeAccepted: assign({ dirty: false, clientErrors: {} }),
     restart: assign(({ context }) => ({
       token: null,
@@ -297,11 +330,13 @@ export const registrationMachine = setup({
       return { declineReason: failure.errors.card?.[0] ?? failure.message, errors: {} }
     }),
     setCompletion: assign((_, params: { result: CompletionResult }) => ({ completion: params.result })),
+    setRenewal: assign((_, params: { result: RenewalResult }) => ({ renewal: params.result })),
     askLeave: assign({ leaveAsked: true }),
     answerLeave: assign({ leaveAsked: false }),
   },
   guards: {
     hasToken: ({ context }) => context.token !== null,
+    isRenewal: ({ context }) => context.mode === 'renewal',
     resumesAtPayment: ({ context }, params: { draft: Draft }) => context.resumeAt === 'payment' && params.draft.step >= 3,
     resumesAtPackage: ({ context }, params: { draft: Draft }) => context.resumeAt !== 'store' && params.draft.step >= 2,
     /** Unknown (404), completed (409) or expired (410): the saved registration cannot go on. */
@@ -329,6 +364,7 @@ export const registrationMachine = setup({
       inputs: [
         { saved: { token: 'draft', step: 'package', values: {}, utm: {}, packageId: 2, couponCode: '', method: 'CREDIT_CARD' } },
         { saved: { token: 'draft', step: 'payment', values: {}, utm: {}, packageId: 2, couponCode: '', method: 'CREDIT_CARD' } },
+        { mode: 'renewal' },
       ],
       events: [
         {
@@ -374,9 +410,10 @@ export const registrationMachine = setup({
     },
   },
   description:
-    'The public vendor registration: store information, package, payment, each stored by the server in a draft, then the completion that signs the vendor in.',
+    "The public vendor registration: store information, package, payment, each stored by the server in a draft, then the completion that signs the vendor in. A signed-in vendor's renewal (mode renewal) goes through the same package and payment steps.",
   context: ({ input }) => ({
-    token: input.saved?.token ?? null,
+    mode: input.mode ?? 'registration',
+    token: input.mode === 'renewal' ? null : (input.saved?.token ?? null),
     resumeAt: input.saved?.step ?? 'store',
     options: null,
     draft: null,
@@ -401,6 +438,7 @@ export const registrationMachine = setup({
     method: input.saved?.method ?? 'CREDIT_CARD',
     declineReason: '',
     completion: null,
+    renewal: null,
     leaveAsked: false,
   }),
   initial: 'loading',
@@ -429,7 +467,14 @@ export const registrationMachine = setup({
       invoke: {
         id: 'loadOptions',
         src: 'loadOptions',
+        input: ({ context }) => ({ mode: context.mode }),
         onDone: [
+          {
+            guard: 'isRenewal',
+            target: 'package',
+            description: "A renewal: straight to the package (the vendor's store is known; no draft to start or resume).",
+            actions: { type: 'setOptions', params: ({ event }) => ({ options: event.output }) },
+          },
           {
             guard: 'hasToken',
             target: 'resuming',
@@ -644,7 +689,10 @@ export const registrationMachine = setup({
       ],
       initial: 'choosing',
       on: {
-        'registration.back': { target: 'store', description: 'Back to step 1 with what was typed (the password is typed again).' },
+        'registration.back': [
+          { guard: 'isRenewal', actions: 'leaveRenewal', description: 'A renewal has no step 1: Back returns to the dashboard.' },
+          { target: 'store', description: 'Back to step 1 with what was typed (the password is typed again).' },
+        ],
       },
       states: {
         choosing: {
@@ -748,7 +796,12 @@ export const registrationMachine = setup({
           invoke: {
             id: 'savePackage',
             src: 'savePackage',
-            input: ({ context }) => ({ token: context.token ?? '', packageId: context.packageId ?? 0, code: context.couponCode }),
+            input: ({ context }) => ({
+              mode: context.mode,
+              token: context.token ?? '',
+              packageId: context.packageId ?? 0,
+              code: context.couponCode,
+            }),
             onDone: [
               {
                 guard: { type: 'paymentRequired', params: ({ event }) => ({ draft: event.output }) },
@@ -800,6 +853,7 @@ export const registrationMachine = setup({
             id: 'charge',
             src: 'charge',
             input: ({ context, event }) => ({
+              mode: context.mode,
               token: context.token ?? '',
               body: {
                 method: context.method === 'APPLE_PAY' ? ('APPLE_PAY' as const) : ('CREDIT_CARD' as const),
@@ -846,7 +900,7 @@ export const registrationMachine = setup({
           invoke: {
             id: 'confirm',
             src: 'confirm',
-            input: ({ context, event }) => ({ token: context.token ?? '', code: (event as { code: string }).code }),
+            input: ({ context, event }) => ({ mode: context.mode, token: context.token ?? '', code: (event as { code: string }).code }),
             onDone: {
               target: '#registration.completing',
               description: 'Verified and paid: the registration completes.',
@@ -889,13 +943,21 @@ export const registrationMachine = setup({
             src: 'sendReceipt',
             input: ({ context, event }) => {
               const e = event as { file: File; paymentNumber: string }
-              return { token: context.token ?? '', file: e.file, paymentNumber: e.paymentNumber }
+              return { mode: context.mode, token: context.token ?? '', file: e.file, paymentNumber: e.paymentNumber }
             },
-            onDone: {
-              target: 'awaitingApproval',
-              description: "Received: the payment awaits an admin's approval.",
-              actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
-            },
+            onDone: [
+              {
+                guard: 'isRenewal',
+                target: '#registration.completing',
+                description: "A renewal's receipt is recorded as a Pending payment: the renewal finishes.",
+                actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
+              },
+              {
+                target: 'awaitingApproval',
+                description: "Received: the payment awaits an admin's approval.",
+                actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
+              },
+            ],
             onError: {
               target: 'choosing',
               description: 'Refused (wrong type, too large) or not sent: the reason is shown under the upload.',
@@ -910,20 +972,32 @@ export const registrationMachine = setup({
       },
     },
     completing: {
-      description: '"Creating your account…": the account, the vendor and its payment are created.',
+      description:
+        '"Creating your account…": the account, the vendor and its payment are created (a renewal: the payment it recorded is read).',
       invoke: {
         id: 'complete',
         src: 'complete',
-        input: ({ context }) => ({ token: context.token ?? '' }),
-        onDone: {
-          target: 'done',
-          description: 'Registered: the saved snapshot is cleared, the vendor signed in and sent to its area.',
-          actions: [
-            { type: 'setCompletion', params: ({ event }) => ({ result: event.output }) },
-            'clearSaved',
-            { type: 'registered', params: ({ event }) => ({ result: event.output }) },
-          ],
-        },
+        input: ({ context }) => ({ mode: context.mode, token: context.token ?? '' }),
+        onDone: [
+          {
+            guard: 'isRenewal',
+            target: 'renewed',
+            description: 'Renewed: the vendor goes back to its dashboard, which shows the new payment.',
+            actions: [
+              { type: 'setRenewal', params: ({ event }) => ({ result: event.output as RenewalResult }) },
+              { type: 'renewed', params: ({ event }) => ({ result: event.output as RenewalResult }) },
+            ],
+          },
+          {
+            target: 'done',
+            description: 'Registered: the saved snapshot is cleared, the vendor signed in and sent to its area.',
+            actions: [
+              { type: 'setCompletion', params: ({ event }) => ({ result: event.output as CompletionResult }) },
+              'clearSaved',
+              { type: 'registered', params: ({ event }) => ({ result: event.output as CompletionResult }) },
+            ],
+          },
+        ],
         onError: {
           target: 'completeFailed',
           description: 'Not completed: the reason, with Try again.',
@@ -936,6 +1010,10 @@ export const registrationMachine = setup({
       on: { 'registration.retry': { target: 'completing', description: 'Completion asked again.' } },
     },
     done: { type: 'final', description: 'Registered and signed in; the vendor is on its way to its area.' },
+    renewed: {
+      type: 'final',
+      description: 'The renewal is recorded (paid, or awaiting approval); the vendor is on its way to its dashboard.',
+    },
   },
 })
 
@@ -949,7 +1027,7 @@ export const currentStep = (s: RegistrationSnapshot): 1 | 2 | 3 | 4 =>
       ? 2
       : s.matches('payment')
         ? 3
-        : s.matches('completing') || s.matches('done') || s.matches('completeFailed')
+        : s.matches('completing') || s.matches('done') || s.matches('renewed') || s.matches('completeFailed')
           ? 4
           : 1
 

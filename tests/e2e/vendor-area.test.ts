@@ -9,6 +9,10 @@ const env = serverAndBrowser()
 
 /** A seeded demo vendor whose account signs in with the demo password. */
 const VENDOR_EMAIL = 'vendor1@example.com'
+/** A 1×1 PNG: the bank transfer's receipt. */
+const PNG_1X1 = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64')
+/** The demo vendors a renewal test took (each language takes its own). */
+const renewing = new Set<string>()
 const SHOTS = process.env.VENDOR_SHOTS_DIR
 
 declare global {
@@ -23,6 +27,22 @@ async function apiOf<T>(page: Page, path: string): Promise<T> {
   const res = await page.request.get(`/api/user/vendor/${path}`, { headers: { Authorization: `Bearer ${token}`, Lang: 'en' } })
   expect(res.status()).toBe(200)
   return ((await res.json()) as { result: T }).result
+}
+
+/** A demo vendor (2 to 10) that may renew now: not stopped, no payment awaiting approval, not taken by another test. */
+async function renewableVendor(page: Page): Promise<string> {
+  for (let n = 2; n <= 10; n++) {
+    const email = `vendor${n}@example.com`
+    if (renewing.has(email)) continue
+    const login = await page.request.post('/api/login', { data: { email, password: DEMO_PASSWORD } })
+    if (login.status() !== 200) continue
+    const token = ((await login.json()) as { result: { api_token: string } }).result.api_token
+    const res = await page.request.get('/api/user/vendor/renewal/options', { headers: { Authorization: `Bearer ${token}` } })
+    if (res.status() !== 200) continue
+    renewing.add(email)
+    return email
+  }
+  throw new Error('no demo vendor may renew')
 }
 
 async function checkLayout(page: Page, name: string) {
@@ -117,6 +137,84 @@ describe.each(['ar', 'en'] as const)('the vendor area in the browser (%s)', (lan
     expect(await page.evaluate(() => localStorage.getItem('id-token'))).toBeNull()
     await page.goto('/dashboard')
     await waitUrl(page, '**/sign-in')
+    await context.close()
+  })
+
+  it('a vendor renews by card (a new Success payment on its dashboard), then by bank transfer (Pending)', async () => {
+    const w = t.registration.wizard
+    const { context, page } = await newPage(env.browser, env.server.url, lang)
+    const email = await renewableVendor(page)
+    await page.goto('/sign-in')
+    await signIn(page, email, DEMO_PASSWORD, t)
+    await waitUrl(page, '**/dashboard')
+    await page.getByTestId('store-name').waitFor()
+    const before = (await apiOf<{ payments: VendorPayment[] }>(page, 'payments')).payments
+
+    // the dashboard's action opens the registration's package step, without the free trial
+    await page.getByRole('link', { name: v.renewal.action }).click()
+    await waitUrl(page, '**/dashboard/renew')
+    await page.getByRole('heading', { name: v.renewal.title }).waitFor()
+    await page.getByRole('heading', { name: w.package.title }).waitFor()
+    expect(await page.locator('html').getAttribute('dir')).toBe(lang === 'ar' ? 'rtl' : 'ltr')
+    expect(await page.getByText(new RegExp(w.package.trial.replace('{{days}}', '\\d+'))).count()).toBe(0)
+    await page
+      .getByRole('button', { name: new RegExp(`^${w.package.choose}: `) })
+      .first()
+      .click()
+    await page.getByTestId('total').waitFor()
+    await checkLayout(page, `renewal-package-${lang}`)
+    // the keyboard reaches Next
+    await page.getByRole('button', { name: w.actions.next, exact: true }).focus()
+    await page.keyboard.press('Enter')
+
+    await page.getByRole('heading', { name: w.payment.title, exact: true }).waitFor()
+    await page.getByText(w.payment.sandbox).waitFor()
+    await checkLayout(page, `renewal-payment-${lang}`)
+    const p = w.payment
+    await page.getByLabel(fieldLabel(p.number)).fill('4242424242424242')
+    await page.getByLabel(fieldLabel(p.holder)).fill('Test Holder')
+    await page.getByLabel(fieldLabel(p.expMonth)).fill('12')
+    await page.getByLabel(fieldLabel(p.expYear)).fill(String(new Date().getFullYear() + 2))
+    await page.getByLabel(fieldLabel(p.cvc)).fill('123')
+    await page.getByRole('button', { name: new RegExp(p.pay.replace('{{total}}', '.*')) }).click()
+
+    // back on the dashboard: the new payment, approved, is the first row
+    await waitUrl(page, /\/dashboard$/)
+    await page.getByTestId('store-name').waitFor()
+    const paid = (await apiOf<{ payments: VendorPayment[] }>(page, 'payments')).payments
+    expect(paid.length).toBe(before.length + 1)
+    const added = paid.find((x) => !before.some((b) => b.id === x.id))!
+    expect(added).toMatchObject({ status: 'Success', method: 'CREDIT_CARD' })
+    await page.getByTestId('vendor-payments').getByText(added.payment_number).waitFor()
+    const { overview } = await apiOf<{ overview: VendorOverview }>(page, 'overview')
+    expect(['active', 'expiring']).toContain(overview.subscription.state)
+
+    // again, by bank transfer: the payment waits for approval, and no renewal is offered meanwhile
+    await page.getByRole('link', { name: v.renewal.action }).click()
+    await page
+      .getByRole('button', { name: new RegExp(`^${w.package.choose}: `) })
+      .first()
+      .click()
+    await page.getByTestId('total').waitFor()
+    await page.getByRole('button', { name: w.actions.next, exact: true }).click()
+    await page.getByRole('radio', { name: p.bank }).click()
+    await page.getByText(p.bankIntro).waitFor()
+    await checkLayout(page, `renewal-bank-${lang}`)
+    await page.getByLabel(p.receipt).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1X1 })
+    await page.getByRole('button', { name: p.send }).click()
+    await waitUrl(page, /\/dashboard$/)
+    await page.getByTestId('renew-pending').waitFor()
+    const pending = (await apiOf<{ payments: VendorPayment[] }>(page, 'payments')).payments
+    expect(pending.length).toBe(before.length + 2)
+    expect(pending.find((x) => !paid.some((b) => b.id === x.id))).toMatchObject({ status: 'Pending', method: 'BANK_TRANSFER' })
+    expect(await page.getByRole('link', { name: v.renewal.action }).count()).toBe(0)
+    await checkLayout(page, `renewal-dashboard-pending-${lang}`)
+
+    // the renewal address itself says why not
+    await page.goto('/dashboard/renew')
+    await page.getByText(v.renewal.loadFailed).waitFor()
+    await page.getByRole('button', { name: v.renewal.backToDashboard }).click()
+    await waitUrl(page, /\/dashboard$/)
     await context.close()
   })
 

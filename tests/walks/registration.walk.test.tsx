@@ -1,7 +1,10 @@
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { describe, expect, it } from 'vitest'
 import type { AnyEventObject } from 'xstate'
+import { TOKEN_STORAGE_KEY } from '../../src/contract/common'
 import { registrationPaths, type Draft, type RegistrationOptions } from '../../src/contract/registration'
+import { screens } from '../../src/contract/screens'
+import { vendorAreaPaths } from '../../src/contract/vendor-area'
 import {
   REGISTRATION_STORAGE_KEY,
   registrationMachine,
@@ -9,6 +12,7 @@ import {
   type SavedRegistration,
   type StoreValues,
 } from '../../src/machines/registration'
+import { IDENTITY_STORAGE_KEY } from '../../src/machines/session'
 import { catalogues } from '../../src/i18n/catalogue'
 import { renderApp, type App } from './app'
 import { createNetwork, failed, ok, type Network } from './network'
@@ -19,14 +23,16 @@ import { walk } from './walk'
  * does it (typing, Next, Back, choosing a package, a coupon, a card, the 3-D Secure code, a
  * receipt), every server answer given by the fake network, and at each state what the visitor sees
  * is checked (the step shown, its errors, the totals). A second surface is a reload that finds a
- * saved registration in sessionStorage.
+ * saved registration in sessionStorage. A third is a signed-in vendor renewing its package at
+ * /dashboard/renew: the same chart's package and payment steps on the vendor's renewal endpoints.
  */
 
 const net = createNetwork()
-type Ui = { app: App; net: Network }
+type Ui = { app: App; net: Network; renewal: boolean }
 type S = RegistrationSnapshot
 const t = catalogues.en
 const w = t.registration.wizard
+const r = t['vendor-area'].renewal
 const TOKEN = 'T'.repeat(43)
 
 const VALID: Partial<StoreValues> = {
@@ -196,6 +202,49 @@ const visitor: AnyEventObject[] = [
   { type: 'registration.leaveCancelled' },
 ]
 
+/** What the vendor's renewal meets: the renewal's options, its draft (no token), its recorded payment. */
+const renewalDraft = (d: Draft): Draft => ({ ...d, token: '' })
+const renewal: AnyEventObject[] = [
+  { type: 'xstate.done.actor.loadOptions', output: { ...options, packages: options.packages.slice(1) } },
+  { type: 'xstate.error.actor.loadOptions', error: fail(409, 'A payment of yours is awaiting approval.') },
+  { type: 'xstate.done.actor.quote', output: quote(true) },
+  { type: 'xstate.done.actor.savePackage', output: renewalDraft(draft(3)) },
+  { type: 'xstate.done.actor.charge', output: renewalDraft(draft(4, payment('paid'))) },
+  { type: 'xstate.done.actor.sendReceipt', output: renewalDraft(draft(4, { ...payment('receipt_received'), method: 'BANK_TRANSFER' })) },
+  { type: 'xstate.done.actor.complete', output: { payment: { id: 41, status: 'Success', method: 'CREDIT_CARD' } } },
+  { type: 'xstate.error.actor.complete', error: fail(404, 'No renewal was found.') },
+  { type: 'registration.retry' },
+  { type: 'registration.back' },
+  { type: 'registration.packageChosen', packageId: 2 },
+  { type: 'registration.next' },
+  { type: 'registration.methodChosen', method: 'BANK_TRANSFER' },
+  {
+    type: 'registration.payByCard',
+    card: { number: '4242424242424242', exp_month: 12, exp_year: 2030, cvc: '123', holder_name: 'Walk Holder' },
+  },
+  { type: 'registration.sendReceipt', paymentNumber: 'TR-1' },
+]
+
+/** The paths the chart's calls take: the public wizard's (with the draft's token) or the vendor's renewal. */
+const pathsOf = (ui: Ui) =>
+  ui.renewal
+    ? {
+        options: vendorAreaPaths.renewalOptions,
+        package: vendorAreaPaths.renewalPackage,
+        payment: vendorAreaPaths.renewalPayment,
+        confirm: vendorAreaPaths.renewalConfirm,
+        transfer: vendorAreaPaths.renewalTransfer,
+        complete: vendorAreaPaths.renewalComplete,
+      }
+    : {
+        options: registrationPaths.options,
+        package: registrationPaths.package(TOKEN),
+        payment: registrationPaths.payment(TOKEN),
+        confirm: registrationPaths.confirmPayment(TOKEN),
+        transfer: registrationPaths.transfer(TOKEN),
+        complete: registrationPaths.complete(TOKEN),
+      }
+
 const changes = (s: S, patch: Partial<StoreValues>) =>
   Object.entries(patch).some(([k, v]) => s.context.values[k as keyof StoreValues] !== v)
 
@@ -251,7 +300,7 @@ const failure = (e: AnyEventObject) => {
 }
 
 /** The visitor left the wizard (a navigation that went on): its screen is gone. */
-const left = (ui: Ui) => ui.app.router.state.location.pathname !== '/register/vender'
+const left = (ui: Ui) => ui.app.router.state.location.pathname !== (ui.renewal ? screens.userRenewal : '/register/vender')
 
 const start = (saved: SavedRegistration | null) => () => {
   net.install()
@@ -259,7 +308,16 @@ const start = (saved: SavedRegistration | null) => () => {
   sessionStorage.clear()
   if (saved) sessionStorage.setItem(REGISTRATION_STORAGE_KEY, JSON.stringify(saved))
   net.auto({ method: 'GET', path: registrationPaths.subdomain }, () => ok({ available: true, reason: null, suggestion: null }))
-  return { app: renderApp(net, '/register/vender', { signedIn: false }), net }
+  return { app: renderApp(net, '/register/vender', { signedIn: false }), net, renewal: false }
+}
+const startRenewal = () => {
+  net.install()
+  net.reset()
+  sessionStorage.clear()
+  localStorage.setItem(TOKEN_STORAGE_KEY, 'user-token')
+  localStorage.setItem(IDENTITY_STORAGE_KEY, 'user')
+  net.auto({ method: 'GET', path: 'user/auth/me' }, () => ok({ user }))
+  return { app: renderApp(net, screens.userRenewal, { signedIn: false }), net, renewal: true }
 }
 const stop = ({ app }: Ui) => {
   app.stop()
@@ -294,10 +352,21 @@ walk<Ui>({
       start: start(SAVED),
       stop,
     },
+    {
+      name: "a signed-in vendor's renewal",
+      input: { mode: 'renewal' },
+      events: renewal,
+      when: (s, e) => offered(s as S, e),
+      start: startRenewal,
+      stop: (ui) => {
+        stop(ui)
+        localStorage.clear()
+      },
+    },
   ],
   perform: {
-    'xstate.done.actor.loadOptions': ({ ui, event }) => answer(ui, 'GET', registrationPaths.options, ok(event.output)),
-    'xstate.error.actor.loadOptions': ({ ui, event }) => answer(ui, 'GET', registrationPaths.options, failure(event)),
+    'xstate.done.actor.loadOptions': ({ ui, event }) => answer(ui, 'GET', pathsOf(ui).options, ok(event.output)),
+    'xstate.error.actor.loadOptions': ({ ui, event }) => answer(ui, 'GET', pathsOf(ui).options, failure(event)),
     'xstate.done.actor.createDraft': ({ ui, event }) => answer(ui, 'POST', registrationPaths.drafts, ok({ draft: event.output })),
     'xstate.error.actor.createDraft': ({ ui, event }) => answer(ui, 'POST', registrationPaths.drafts, failure(event)),
     'xstate.done.actor.resumeDraft': ({ ui, event }) => answer(ui, 'GET', registrationPaths.draft(TOKEN), ok({ draft: event.output })),
@@ -311,28 +380,28 @@ walk<Ui>({
       return answer(ui, 'POST', 'coupons/check', ok(q.result, q.message))
     },
     'xstate.error.actor.quote': ({ ui, event }) => answer(ui, 'POST', 'coupons/check', failure(event)),
-    'xstate.done.actor.savePackage': ({ ui, event }) => answer(ui, 'PUT', registrationPaths.package(TOKEN), ok({ draft: event.output })),
-    'xstate.error.actor.savePackage': ({ ui, event }) => answer(ui, 'PUT', registrationPaths.package(TOKEN), failure(event)),
-    'xstate.done.actor.charge': ({ ui, event }) => answer(ui, 'POST', registrationPaths.payment(TOKEN), ok({ draft: event.output })),
-    'xstate.error.actor.charge': ({ ui, event }) => answer(ui, 'POST', registrationPaths.payment(TOKEN), failure(event)),
-    'xstate.done.actor.confirm': ({ ui, event }) =>
-      answer(ui, 'POST', registrationPaths.confirmPayment(TOKEN), ok({ draft: event.output })),
-    'xstate.error.actor.confirm': ({ ui, event }) => answer(ui, 'POST', registrationPaths.confirmPayment(TOKEN), failure(event)),
-    'xstate.done.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', registrationPaths.transfer(TOKEN), ok({ draft: event.output })),
-    'xstate.error.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', registrationPaths.transfer(TOKEN), failure(event)),
+    'xstate.done.actor.savePackage': ({ ui, event }) => answer(ui, 'PUT', pathsOf(ui).package, ok({ draft: event.output })),
+    'xstate.error.actor.savePackage': ({ ui, event }) => answer(ui, 'PUT', pathsOf(ui).package, failure(event)),
+    'xstate.done.actor.charge': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).payment, ok({ draft: event.output })),
+    'xstate.error.actor.charge': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).payment, failure(event)),
+    'xstate.done.actor.confirm': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).confirm, ok({ draft: event.output })),
+    'xstate.error.actor.confirm': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).confirm, failure(event)),
+    'xstate.done.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).transfer, ok({ draft: event.output })),
+    'xstate.error.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).transfer, failure(event)),
     'xstate.done.actor.complete': ({ ui, event }) =>
       ui.net.answer(
-        { method: 'POST', path: registrationPaths.complete(TOKEN) },
-        { status: 201, body: { status: true, message: '', result: event.output } },
+        { method: 'POST', path: pathsOf(ui).complete },
+        { status: ui.renewal ? 200 : 201, body: { status: true, message: '', result: event.output } },
       ),
-    'xstate.error.actor.complete': ({ ui, event }) => answer(ui, 'POST', registrationPaths.complete(TOKEN), failure(event)),
+    'xstate.error.actor.complete': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).complete, failure(event)),
 
     'registration.edit': ({ event }) => {
       for (const [name, value] of Object.entries(event.values as Partial<StoreValues>)) type(name, value ?? '')
     },
     'registration.next': () => fireEvent.click(button(w.actions.next)),
-    'registration.back': () => fireEvent.click(button(w.actions.back)),
-    'registration.retry': () => fireEvent.click(button(w.actions.retry)),
+    'registration.back': ({ ui, actor }) =>
+      fireEvent.click(button(ui.renewal && (actor().getSnapshot() as S).matches('package') ? r.backToDashboard : w.actions.back)),
+    'registration.retry': ({ ui }) => fireEvent.click(button(ui.renewal ? r.retry : w.actions.retry)),
     'registration.dismiss': () => fireEvent.click(button(w.actions.close)),
     'registration.packageChosen': () => fireEvent.click(button(/: Basic monthly$/)),
     'registration.couponApplied': ({ event }) => {
@@ -379,12 +448,13 @@ walk<Ui>({
     'registration.leaveCancelled': () => fireEvent.click(button(w.stay)),
   },
   states: {
-    loading: () => expect(screen.getAllByText(w.loading).length).toBeGreaterThan(0),
+    loading: ({ ui }) => expect(screen.getAllByText(ui.renewal ? r.loading : w.loading).length).toBeGreaterThan(0),
     creating: () => expect(screen.getAllByText(w.loading).length).toBeGreaterThan(0),
     resuming: () => expect(screen.getAllByText(w.loading).length).toBeGreaterThan(0),
-    loadFailed: () => {
-      expect(screen.getByText(new RegExp(w.loadFailed))).toBeTruthy()
-      expect(button(w.actions.retry)).toBeTruthy()
+    loadFailed: ({ ui }) => {
+      expect(screen.getByText(new RegExp(ui.renewal ? r.loadFailed : w.loadFailed))).toBeTruthy()
+      expect(button(ui.renewal ? r.retry : w.actions.retry)).toBeTruthy()
+      if (ui.renewal) expect(screen.getByText(/awaiting approval/)).toBeTruthy()
     },
     store: ({ actor, ui }) => {
       if (left(ui)) return
@@ -407,13 +477,22 @@ walk<Ui>({
     'store.referral.checking': ({ ui }) => left(ui) || expect(screen.getByText(w.store.referralChecking)).toBeTruthy(),
     'store.referral.valid': ({ ui }) => left(ui) || expect(screen.getByText('Referred by partner Noura Partner')).toBeTruthy(),
     'store.referral.invalid': ({ ui }) => left(ui) || expect(screen.getByText(w.store.referralUnknown)).toBeTruthy(),
-    package: () => {
+    package: ({ ui }) => {
+      // a renewal given up from the package: back on the dashboard
+      if (left(ui)) return expect(ui.app.router.state.location.pathname).toBe(screens.userDashboard)
       expect(screen.getByRole('heading', { name: w.package.title })).toBeTruthy()
+      if (ui.renewal) {
+        expect(screen.getByRole('heading', { name: r.title })).toBeTruthy()
+        // no free trial is offered for a renewal, and no step 1
+        expect(screen.queryByText(/Free trial/)).toBeNull()
+        expect(screen.queryByText(w.steps.store)).toBeNull()
+      }
       expect(document.querySelector('[aria-current=step]')?.textContent).toContain(w.steps.package)
       expect(screen.getAllByText(w.package.unlimited).length).toBeGreaterThan(0)
     },
-    'package.quoting': () => expect(screen.getByText(w.package.pricing)).toBeTruthy(),
-    'package.choosing': ({ actor }) => {
+    'package.quoting': ({ ui }) => left(ui) || expect(screen.getByText(w.package.pricing)).toBeTruthy(),
+    'package.choosing': ({ actor, ui }) => {
+      if (left(ui)) return
       const s = actor().getSnapshot() as S
       if (s.context.quote?.applies)
         expect(screen.getByTestId('total').textContent).toContain(s.context.quote.discount ? '103.50' : '115.00')
@@ -432,8 +511,18 @@ walk<Ui>({
     },
     'payment.challenge': () => expect(screen.getByRole('dialog', { name: w.payment.challengeTitle })).toBeTruthy(),
     'payment.awaitingApproval': () => expect(screen.getByText(w.payment.awaitingBody)).toBeTruthy(),
-    completing: () => expect(screen.getAllByText(w.completing).length).toBeGreaterThan(0),
-    completeFailed: () => expect(screen.getByText(/This registration is already complete/)).toBeTruthy(),
+    completing: ({ ui }) => expect(screen.getAllByText(ui.renewal ? r.finishing : w.completing).length).toBeGreaterThan(0),
+    completeFailed: ({ ui }) =>
+      expect(screen.getByText(ui.renewal ? /No renewal was found/ : /This registration is already complete/)).toBeTruthy(),
+    renewed: ({ ui }) => {
+      // back on the dashboard (which reads the new payment), the vendor still signed in, nothing saved for a reload
+      expect(ui.app.router.state.location.pathname).toBe(screens.userDashboard)
+      expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('user-token')
+      expect(sessionStorage.getItem(REGISTRATION_STORAGE_KEY)).toBeNull()
+      const sent = ui.net.seen.filter((q) => q.path.startsWith('user/vendor/renewal/'))
+      expect(sent.some((q) => q.path === vendorAreaPaths.renewalComplete)).toBe(true)
+      expect(ui.net.seen.some((q) => q.path.startsWith('register/vender'))).toBe(false)
+    },
     done: ({ ui }) => {
       expect(localStorage.getItem('id-token')).toBe('vendor-token')
       expect(localStorage.getItem('id-identity')).toBe('user')
@@ -471,7 +560,7 @@ describe('registration after a reload', () => {
       cleanup()
 
       // the page is loaded again: the same step, the same data, the password to be typed again
-      const second = { app: renderApp(net, '/register/vender', { signedIn: false }), net }
+      const second = { app: renderApp(net, '/register/vender', { signedIn: false }), net, renewal: false }
       await answer(second, 'GET', registrationPaths.options, ok(options))
       await answer(second, 'GET', registrationPaths.draft(TOKEN), ok({ draft: draft(2) }))
       await screen.findByRole('heading', { name: w.package.title })

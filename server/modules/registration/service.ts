@@ -51,7 +51,7 @@ import { registrationDrafts, type StoredPackage, type StoredPayment, type Stored
  * payment approved through the same path as an admin's approval.
  */
 
-type DraftRow = typeof registrationDrafts.$inferSelect
+export type DraftRow = typeof registrationDrafts.$inferSelect
 
 const HOUR = 3_600_000
 const riyals = (halalas: number) => Number(halalasToDecimal(halalas))
@@ -158,7 +158,7 @@ export async function readDraft(deps: AppDeps, token: string, lang: Locale): Pro
   return toDraft(await liveDraft(deps.db, token, deps.clock()), token, lang)
 }
 
-const paymentRequired = (pkg: StoredPackage | null) => pkg !== null && pkg.package_type !== 'FREE_TRIAL' && pkg.total > 0
+export const paymentRequired = (pkg: StoredPackage | null) => pkg !== null && pkg.package_type !== 'FREE_TRIAL' && pkg.total > 0
 
 /** The next step to fill: 1 store, 2 package, 3 payment, 4 ready to complete. */
 function nextStep(row: Pick<DraftRow, 'step' | 'package' | 'payment'>): number {
@@ -168,7 +168,7 @@ function nextStep(row: Pick<DraftRow, 'step' | 'package' | 'payment'>): number {
   return row.payment && (row.payment.state === 'paid' || row.payment.state === 'receipt_received') ? 4 : 3
 }
 
-function toDraft(row: DraftRow, token: string, lang: Locale): Draft {
+export function toDraft(row: DraftRow, token: string, lang: Locale): Draft {
   const store = row.store
   const pkg = row.package
   const payment = row.payment
@@ -223,7 +223,7 @@ function toDraft(row: DraftRow, token: string, lang: Locale): Draft {
   }
 }
 
-async function saveDraft(db: Db, id: number, values: Partial<typeof registrationDrafts.$inferInsert>, now: Date): Promise<DraftRow> {
+export async function saveDraft(db: Db, id: number, values: Partial<typeof registrationDrafts.$inferInsert>, now: Date): Promise<DraftRow> {
   const [row] = await db
     .update(registrationDrafts)
     .set({ ...values, updatedAt: now })
@@ -234,7 +234,7 @@ async function saveDraft(db: Db, id: number, values: Partial<typeof registration
 }
 
 /** A receipt the draft no longer names is deleted (after the draft was saved without it). */
-async function dropReceiptOf(deps: AppDeps, payment: StoredPayment | null): Promise<void> {
+export async function dropReceiptOf(deps: AppDeps, payment: StoredPayment | null): Promise<void> {
   if (payment?.receipt_name) await removeReceipt(deps.config.dataDir, payment.receipt_name)
 }
 
@@ -306,13 +306,15 @@ export async function saveStore(deps: AppDeps, token: string, body: StoreStepBod
   return toDraft(row, token, lang)
 }
 
-/** Step 2: an active package, priced with the coupon as `POST coupons/check` prices it. */
-export async function savePackage(deps: AppDeps, token: string, body: PackageStepBody, lang: Locale): Promise<Draft> {
-  const now = deps.clock()
-  const draft = await liveDraft(deps.db, token, now)
-  if (draft.step < 1 || !draft.store) throw stepsMissing()
-  if (draft.payment?.state === 'paid') throw new AppError(409, 'registration.errors.alreadyPaid')
-  const [pkg] = await deps.db
+type PackageRow = typeof packages.$inferSelect
+
+/**
+ * An active package priced with an optional coupon, as `POST coupons/check` prices it (step 2 of the
+ * registration and of a vendor's renewal): 422 on `package_id` for a package that is not offered, on
+ * `coupon_code` for a code that does not apply.
+ */
+export async function pricePackage(db: Db, body: PackageStepBody, now: Date): Promise<{ row: PackageRow; stored: StoredPackage }> {
+  const [pkg] = await db
     .select()
     .from(packages)
     .where(and(eq(packages.id, body.package_id), eq(packages.isActive, true)))
@@ -321,20 +323,32 @@ export async function savePackage(deps: AppDeps, token: string, body: PackageSte
   const code = body.coupon_code?.trim() ?? ''
   let coupon: { id: number; code: string; type: 'PERCENTAGE' | 'FIXED'; value: number } | null = null
   if (code) {
-    const found = await couponFor(deps.db, code, pkg.id, now)
+    const found = await couponFor(db, code, pkg.id, now)
     if (found.reason || !found.coupon) throw fieldError(422, 'coupon_code', `coupons.check.${found.reason ?? 'not_found'}`)
     coupon = { id: found.coupon.id, code: found.coupon.code, type: found.coupon.type as 'PERCENTAGE' | 'FIXED', value: found.coupon.value }
   }
-  const settings = await readPackageSettings(deps.db)
+  const settings = await readPackageSettings(db)
   const breakdown = priceBreakdown({ price: pkg.price, coupon, vatPercent: settings.vat_percent })
-  const stored: StoredPackage = {
-    package_id: pkg.id,
-    package_type: pkg.packageType as StoredPackage['package_type'],
-    coupon_id: coupon?.id ?? null,
-    coupon_code: coupon?.code ?? null,
-    ...breakdown,
-    vat_percent: settings.vat_percent,
+  return {
+    row: pkg,
+    stored: {
+      package_id: pkg.id,
+      package_type: pkg.packageType as StoredPackage['package_type'],
+      coupon_id: coupon?.id ?? null,
+      coupon_code: coupon?.code ?? null,
+      ...breakdown,
+      vat_percent: settings.vat_percent,
+    },
   }
+}
+
+/** Step 2: an active package, priced with the coupon as `POST coupons/check` prices it. */
+export async function savePackage(deps: AppDeps, token: string, body: PackageStepBody, lang: Locale): Promise<Draft> {
+  const now = deps.clock()
+  const draft = await liveDraft(deps.db, token, now)
+  if (draft.step < 1 || !draft.store) throw stepsMissing()
+  if (draft.payment?.state === 'paid') throw new AppError(409, 'registration.errors.alreadyPaid')
+  const { stored } = await pricePackage(deps.db, body, now)
   // a new package or price asks for its payment again
   const row = await saveDraft(deps.db, draft.id, { package: stored, payment: null, step: 2 }, now)
   await dropReceiptOf(deps, draft.payment)
@@ -371,10 +385,53 @@ function gatewayPayment(
 }
 
 /** A declined card answers 402 with its reason (the draft keeps it, and stays on step 3 for a retry). */
-function answerOrDecline(row: DraftRow, token: string, lang: Locale): Draft {
+export function answerOrDecline(row: DraftRow, token: string, lang: Locale): Draft {
   const key = row.payment?.state === 'declined' ? row.payment.reason_key : null
   if (key) throw new AppError(402, key, { errors: { card: [{ key }] } })
   return toDraft(row, token, lang)
+}
+
+/**
+ * A card charged through the gateway for `pkg`'s total (step 3 of the registration and of a renewal):
+ * 422 for a malformed or expired card, otherwise the gateway's answer as the draft keeps it.
+ */
+export async function chargeCard(
+  gateway: PaymentGateway,
+  pkg: StoredPackage,
+  body: CardPaymentBody,
+  now: Date,
+  charge: { description: string; idempotencyKey: string },
+): Promise<StoredPayment> {
+  const number = body.card.number.replace(/ /g, '')
+  const errors: FieldErrors = Object.create(null) as FieldErrors
+  if (number.length < 12 || number.length > 19 || !luhnValid(number)) errors['card.number'] = [{ key: 'registration.errors.cardNumber' }]
+  const month = businessDayOf(now).slice(0, 7)
+  const expiry = `${body.card.exp_year}-${String(body.card.exp_month).padStart(2, '0')}`
+  if (expiry < month) errors['card.exp_year'] = [{ key: 'registration.errors.cardExpired' }]
+  throwIfAny(errors)
+  const result = await gateway.charge({
+    amount: pkg.total,
+    currency: 'SAR',
+    card: { number, expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc, holderName: body.card.holder_name },
+    ...charge,
+  })
+  return gatewayPayment({ method: body.method, amount: pkg.total }, gateway, result)
+}
+
+/** The 3-D Secure code of the card `current` charged: 409 when no challenge waits. */
+export async function confirmCard(
+  gateway: PaymentGateway,
+  current: StoredPayment | null,
+  pkg: StoredPackage,
+  code: string,
+): Promise<StoredPayment> {
+  if (current?.state !== 'challenge' || !current.challenge_id || current.gateway !== gateway.name)
+    throw new AppError(409, 'registration.errors.noChallenge')
+  const result = await gateway.completeChallenge(current.challenge_id, code, {
+    last4: current.last4 ?? '',
+    brand: current.brand ?? 'card',
+  })
+  return gatewayPayment({ method: current.method, amount: pkg.total }, gateway, result)
 }
 
 /** Step 3 by card: charged through the gateway; a decline keeps the draft on step 3 with its reason. */
@@ -386,25 +443,14 @@ export async function payByCard(
   lang: Locale,
 ): Promise<Draft> {
   const now = deps.clock()
-  const number = body.card.number.replace(/ /g, '')
   // the draft stays locked while the gateway answers: two payments of one draft cannot both charge
   const { row, previous } = await deps.db.transaction(async (tx) => {
     const draft = await liveDraft(tx, token, now, true)
     const pkg = payableDraft(draft)
-    const errors: FieldErrors = Object.create(null) as FieldErrors
-    if (number.length < 12 || number.length > 19 || !luhnValid(number)) errors['card.number'] = [{ key: 'registration.errors.cardNumber' }]
-    const month = businessDayOf(now).slice(0, 7)
-    const expiry = `${body.card.exp_year}-${String(body.card.exp_month).padStart(2, '0')}`
-    if (expiry < month) errors['card.exp_year'] = [{ key: 'registration.errors.cardExpired' }]
-    throwIfAny(errors)
-    const result = await gateway.charge({
-      amount: pkg.total,
-      currency: 'SAR',
-      card: { number, expMonth: body.card.exp_month, expYear: body.card.exp_year, cvc: body.card.cvc, holderName: body.card.holder_name },
+    const payment = await chargeCard(gateway, pkg, body, now, {
       description: `Registration ${draft.store?.subdomain ?? ''}`,
       idempotencyKey: `registration-${draft.id}-${now.getTime()}`,
     })
-    const payment = gatewayPayment({ method: body.method, amount: pkg.total }, gateway, result)
     return { row: await saveDraft(tx, draft.id, { payment, step: payment.state === 'paid' ? 3 : 2 }, now), previous: draft.payment }
   })
   await dropReceiptOf(deps, previous)
@@ -417,32 +463,29 @@ export async function confirmChallenge(deps: AppDeps, gateway: PaymentGateway, t
   const row = await deps.db.transaction(async (tx) => {
     const draft = await liveDraft(tx, token, now, true)
     const pkg = payableDraft(draft)
-    const current = draft.payment
-    if (current?.state !== 'challenge' || !current.challenge_id || current.gateway !== gateway.name)
-      throw new AppError(409, 'registration.errors.noChallenge')
-    const result = await gateway.completeChallenge(current.challenge_id, code, {
-      last4: current.last4 ?? '',
-      brand: current.brand ?? 'card',
-    })
-    const payment = gatewayPayment({ method: current.method, amount: pkg.total }, gateway, result)
+    const payment = await confirmCard(gateway, draft.payment, pkg, code)
     return saveDraft(tx, draft.id, { payment, step: payment.state === 'paid' ? 3 : 2 }, now)
   })
   return answerOrDecline(row, token, lang)
 }
 
-/** Step 3 by bank transfer: the receipt (png, jpg, webp or pdf, checked by content, 5 MB) waits for an admin's approval. */
-export async function payByTransfer(
+/** NUL and lone surrogates, which a multipart field may carry past the JSON body check (PostgreSQL refuses them). */
+const UNSTORABLE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
+
+/**
+ * A bank transfer's receipt (png, jpg, webp or pdf, checked by content, 5 MB) and its fields, stored
+ * for `pkg`'s total, waiting for an admin's approval: 422 with every refusal by field.
+ */
+export async function receiptPayment(
   deps: AppDeps,
-  token: string,
   fields: Record<string, string>,
   file: ReceiptUpload,
-  lang: Locale,
-): Promise<Draft> {
-  const now = deps.clock()
-  const draft = await liveDraft(deps.db, token, now)
-  const pkg = payableDraft(draft)
+  pkg: StoredPackage,
+): Promise<StoredPayment> {
   const parsed = bankTransferFields.safeParse(fields, { reportInput: true })
   const errors: FieldErrors = parsed.success ? (Object.create(null) as FieldErrors) : issuesByField(parsed.error)
+  for (const [name, value] of Object.entries(fields))
+    if (value.includes('\u0000') || UNSTORABLE.test(value)) errors[name.replace(/[^\x20-\x7e]/gu, '?')] = [{ key: 'validation.characters' }]
   let kind: ReceiptKind | null = null
   if (!file || file.bytes.length === 0) errors.payment_file = [{ key: 'validation.required' }]
   else if (file.truncated || file.bytes.length > PAYMENT_FILE_MAX_BYTES)
@@ -454,7 +497,7 @@ export async function payByTransfer(
   throwIfAny(errors)
   if (!parsed.success || !kind || !file) throw new AppError(422, 'errors.validation')
   const name = await storeReceipt(deps.config.dataDir, file.bytes, kind)
-  const payment: StoredPayment = {
+  return {
     state: 'receipt_received',
     method: 'BANK_TRANSFER',
     gateway: null,
@@ -469,9 +512,61 @@ export async function payByTransfer(
     receipt_type: kind.type,
     amount: pkg.total,
   }
+}
+
+/** Step 3 by bank transfer: the receipt waits for an admin's approval. */
+export async function payByTransfer(
+  deps: AppDeps,
+  token: string,
+  fields: Record<string, string>,
+  file: ReceiptUpload,
+  lang: Locale,
+): Promise<Draft> {
+  const now = deps.clock()
+  const draft = await liveDraft(deps.db, token, now)
+  const pkg = payableDraft(draft)
+  const payment = await receiptPayment(deps, fields, file, pkg)
   const row = await saveDraft(deps.db, draft.id, { payment, step: 3 }, now)
   await dropReceiptOf(deps, draft.payment)
   return toDraft(row, token, lang)
+}
+
+/**
+ * The payment a completed draft made, recorded for `vendorId` (registration or renewal): Pending for a
+ * bank transfer, approved like an admin's approval for a paid card (which makes or extends the
+ * subscription, by the subscriptions module's rules). Answers its id.
+ */
+export async function recordDraftPayment(
+  deps: AppDeps,
+  tx: Db,
+  values: { kind: 'registration' | 'renewal'; draftId: number; vendorId: number; pkg: StoredPackage; payment: StoredPayment; lang: Locale },
+  now: Date,
+): Promise<number> {
+  const { kind, draftId, vendorId, pkg, payment, lang } = values
+  const [row] = await tx
+    .insert(vendorPayments)
+    .values({
+      vendorId,
+      packageId: pkg.package_id,
+      couponId: pkg.coupon_id,
+      amountHalalas: payment.amount,
+      method: payment.method,
+      paymentNumber: payment.payment_number ?? `${kind === 'registration' ? 'REG' : 'REN'}-${draftId}`,
+      paidAt: businessDayOf(now),
+      status: 'Pending',
+      receiptName: payment.receipt_name,
+      receiptType: payment.receipt_type,
+      changedBy: null,
+      changedAt: now,
+      idempotencyKey: `${kind}-${draftId}`,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: vendorPayments.id })
+  if (!row) throw new Error('payment insert returned no row')
+  if (payment.state === 'paid')
+    await applyPaymentStatus(deps, tx, { vendorId, paymentId: row.id, to: 'Success', reason: null, adminId: null, lang })
+  return row.id
 }
 
 /**
@@ -521,32 +616,8 @@ export async function completeDraft(deps: AppDeps, token: string, lang: Locale):
     // a free trial needs no approval: its subscription runs from today
     if (pkg.package_type === 'FREE_TRIAL') await startTrial(tx, { vendorId, packageId: pkg.package_id, at: now })
     let paymentId: number | null = null
-    if (payment) {
-      const [row] = await tx
-        .insert(vendorPayments)
-        .values({
-          vendorId,
-          packageId: pkg.package_id,
-          couponId: pkg.coupon_id,
-          amountHalalas: payment.amount,
-          method: payment.method,
-          paymentNumber: payment.payment_number ?? `REG-${draft.id}`,
-          paidAt: businessDayOf(now),
-          status: 'Pending',
-          receiptName: payment.receipt_name,
-          receiptType: payment.receipt_type,
-          changedBy: null,
-          changedAt: now,
-          idempotencyKey: `registration-${draft.id}`,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: vendorPayments.id })
-      if (!row) throw new Error('payment insert returned no row')
-      paymentId = row.id
-      if (payment.state === 'paid')
-        await applyPaymentStatus(deps, tx, { vendorId, paymentId, to: 'Success', reason: null, adminId: null, lang })
-    }
+    if (payment)
+      paymentId = await recordDraftPayment(deps, tx, { kind: 'registration', draftId: draft.id, vendorId, pkg, payment, lang }, now)
     await writeAudit(tx, {
       adminId: null,
       action: 'register',

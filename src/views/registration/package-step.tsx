@@ -29,6 +29,7 @@ export function PackageStep({ wizard }: { wizard: WizardActor }) {
   const saving = useSelector(wizard, (s) => s.matches({ package: 'saving' }))
   const canNext = useSelector(wizard, (s) => s.can({ type: 'registration.next' }))
   const errors = useSelector(wizard, (s) => s.context.errors)
+  const renewal = useSelector(wizard, (s) => s.context.mode === 'renewal')
   const packages = options?.packages ?? []
   const chosen = packages.find((p) => p.id === packageId)
   const hasBoth = packages.some((p) => p.subscription_type === 'MONTH') && packages.some((p) => p.subscription_type === 'YEAR')
@@ -55,6 +56,7 @@ export function PackageStep({ wizard }: { wizard: WizardActor }) {
           ))}
         </div>
       ) : null}
+      {packages.length === 0 ? <p className={wizardStyles.note}>{t('registration.wizard.package.none')}</p> : null}
       <ul className={packageGrid}>
         {shown.map((p) => (
           <PackageCard
@@ -132,7 +134,7 @@ export function PackageStep({ wizard }: { wizard: WizardActor }) {
 
       <div className={wizardStyles.actions}>
         <Button variant="outline" size="lg" onClick={() => wizard.send({ type: 'registration.back' })}>
-          {t('registration.wizard.actions.back')}
+          {renewal ? t('vendor-area.renewal.backToDashboard') : t('registration.wizard.actions.back')}
         </Button>
         <Button
           size="lg"

@@ -133,6 +133,23 @@ function PackageLimits({ pkg }: { pkg: NonNullable<VendorOverview['package']> })
   )
 }
 
+/** Renew or change the package (the registration's steps 2 and 3); while a payment waits for approval, why not yet. */
+function RenewAction({ stopped, pending }: { stopped: boolean; pending: boolean }) {
+  const { t } = useTranslation()
+  if (stopped) return null
+  if (pending)
+    return (
+      <p className={css({ mt: '4', fontSize: 'sm', color: 'fg.muted' })} data-testid="renew-pending">
+        {t('vendor-area.renewal.actionPending')}
+      </p>
+    )
+  return (
+    <Link to={screens.userRenewal} className={cx(buttonRecipe({ size: 'md' }), css({ mt: '4' }))} data-testid="renew">
+      {t('vendor-area.renewal.action')}
+    </Link>
+  )
+}
+
 /** `/dashboard`: the signed-in vendor's store, subscription, package limits, payments, invoices and referral link. */
 export function VendorDashboardScreen() {
   const { t } = useTranslation()
@@ -163,6 +180,7 @@ export function VendorDashboardScreen() {
         <div className={css({ display: 'flex', flexDir: 'column', gap: '6' })}>
           <Section id="vendor-subscription" title={t('vendor-area.subscription.title')}>
             <SubscriptionStatus overview={overview} />
+            <RenewAction stopped={overview.vendor.status === 'inactive'} pending={payments.some((p) => p.status === 'Pending')} />
           </Section>
           <Section id="vendor-referral" title={t('vendor-area.referral.title')}>
             <p className={css({ color: 'fg.muted', fontSize: 'sm', mb: '3' })}>{t('vendor-area.referral.body')}</p>
