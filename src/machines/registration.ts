@@ -338,6 +338,8 @@ export const registrationMachine = setup({
     hasToken: ({ context }) => context.token !== null,
     isRenewal: ({ context }) => context.mode === 'renewal',
     resumesAtPayment: ({ context }, params: { draft: Draft }) => context.resumeAt === 'payment' && params.draft.step >= 3,
+    /** A receipt was received before the reload: the payment awaits approval. */
+    resumesAwaitingApproval: (_, params: { draft: Draft }) => params.draft.payment?.state === 'receipt_received',
     resumesAtPackage: ({ context }, params: { draft: Draft }) => context.resumeAt !== 'store' && params.draft.step >= 2,
     /** Unknown (404), completed (409) or expired (410): the saved registration cannot go on. */
     isGone: (_, params: { error: unknown }) => [404, 409, 410].includes(statusOf(params.error)),
@@ -522,6 +524,18 @@ export const registrationMachine = setup({
         src: 'resumeDraft',
         input: ({ context }) => ({ token: context.token ?? '' }),
         onDone: [
+          {
+            guard: { type: 'resumesAwaitingApproval', params: ({ event }) => ({ draft: event.output }) },
+            target: '#registration.payment.awaitingApproval',
+            description: 'The receipt was sent before the reload: "awaiting approval" again, with Finish registration.',
+            actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
+          },
+          {
+            guard: { type: 'isPaid', params: ({ event }) => ({ draft: event.output }) },
+            target: 'completing',
+            description: 'Paid before the reload (the registration had not completed): it completes now.',
+            actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
+          },
           {
             guard: { type: 'resumesAtPayment', params: ({ event }) => ({ draft: event.output }) },
             target: 'payment',

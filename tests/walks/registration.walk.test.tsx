@@ -170,6 +170,8 @@ const network: AnyEventObject[] = [
   { type: 'xstate.error.actor.complete', error: fail(409, 'This registration is already complete.') },
 ]
 const resume: AnyEventObject[] = [
+  { type: 'xstate.done.actor.resumeDraft', output: draft(4, { ...payment('receipt_received'), method: 'BANK_TRANSFER' }) },
+  { type: 'xstate.done.actor.resumeDraft', output: draft(4, payment('paid')) },
   { type: 'xstate.done.actor.resumeDraft', output: draft(3) },
   { type: 'xstate.done.actor.resumeDraft', output: draft(2) },
   { type: 'xstate.done.actor.resumeDraft', output: draft(1) },
