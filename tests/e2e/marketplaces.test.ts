@@ -44,7 +44,7 @@ describe.each(['ar', 'en'] as const)('marketplaces in the browser (%s)', (lang) 
     await waitUrl(page, /\/admin-panel\/marketplaces\/edit\/\d+$/)
     await expect.poll(() => page.getByLabel(t.marketplaces.fields.website).inputValue()).toBe(c.site)
     await page
-      .locator('[data-scope="switch"][data-part="root"]', { hasText: t.marketplaces.fields.is_linked })
+      .locator('[data-scope="switch"][data-part="root"]', { hasText: t.marketplaces.fields.linkedSwitch })
       .locator('[data-part="control"]')
       .click()
     await page.getByRole('button', { name: t.actions.save }).click()

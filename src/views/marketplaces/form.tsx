@@ -98,7 +98,7 @@ export function MarketplaceFormScreen() {
           <div className={formStyles.wide}>
             <FormImageField name="image" label={t('marketplaces.fields.image')} serverError={serverError('image')} />
           </div>
-          <FormSwitch name="is_linked" label={t('marketplaces.fields.is_linked')} />
+          <FormSwitch name="is_linked" label={t('marketplaces.fields.linkedSwitch')} />
           <FormSwitch name="is_active" label={t('marketplaces.fields.is_active')} />
         </div>
       )}
