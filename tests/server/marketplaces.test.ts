@@ -2,6 +2,7 @@ import { asc, eq } from 'drizzle-orm'
 import { describe, expect, it } from 'vitest'
 import * as z from 'zod/mini'
 import { marketplacePageSchema, marketplaceSchema } from '../../src/contract/marketplaces'
+import { registrationPaths } from '../../src/contract/registration'
 import { auditLog } from '../../server/db/tables'
 import { marketplaces } from '../../server/modules/marketplaces/schema'
 import { backends, grantRole, useTestServer, type TestServer } from './helpers'
@@ -263,6 +264,21 @@ describe.each(backends)('marketplaces resource on $name', (backend) => {
         expect([200, 422]).toContain(res.status)
       },
     )
+  })
+
+  it("lists the active marketplaces in the registration wizard's public options, named in the Lang language", async () => {
+    const { amazon, noon } = await three(server)
+    const en = await server.request({ url: `/api/${registrationPaths.options}`, lang: 'en' })
+    expect(en.status).toBe(200)
+    expect(en.json.result.marketplaces).toEqual([
+      { id: amazon, name: 'Amazon' },
+      { id: noon, name: 'Noon' },
+    ])
+    const ar = await server.request({ url: `/api/${registrationPaths.options}`, lang: 'ar' })
+    expect(ar.json.result.marketplaces).toEqual([
+      { id: amazon, name: 'أمازون' },
+      { id: noon, name: 'نون' },
+    ])
   })
 
   describe('permissions', () => {
