@@ -3,7 +3,7 @@ import { PASSWORD_MIN, PASSWORD_STRENGTH_RULES, userSessionResult } from './auth
 import { COUPON_CODE_MAX } from './coupons'
 import { packageTypes, subscriptionTypes } from './core'
 import { paymentStatuses } from './payments'
-import { isIsoDate } from './resource'
+import { isIsoDate, listItemSchema } from './resource'
 import { vendorFields, vendorStatuses } from './vendors'
 
 /**
@@ -165,6 +165,8 @@ export const registrationOptions = z.object({
   bank_accounts: z.array(z.object({ bank_name: z.string(), holder_name: z.string(), iban: z.string() })),
   /** The payment gateway's name; `sandbox` true while no real gateway is plugged in. */
   gateway: z.object({ name: z.string(), sandbox: z.boolean() }),
+  /** Active marketplaces a vendor may say it is interested in, named in the `Lang` language (absent from a server without them). */
+  marketplaces: z.optional(z.array(listItemSchema)),
 })
 export type RegistrationOptions = z.infer<typeof registrationOptions>
 

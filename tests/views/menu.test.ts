@@ -10,7 +10,7 @@ describe('admin menu', () => {
       'nav.dashboard',
       'vendors.menu',
       'coupons.group: subscription-packages.menu, subscription-packages.generalMenu, coupons.menu, subscriptions.menu',
-      'nav.groups.catalog: categories.menu, properties.menu',
+      'nav.groups.catalog: categories.menu, properties.menu, marketplaces.menu',
       'nav.groups.content: blogs.menu, contents.menu, terms.menu',
       'nav.groups.support: support.menu.shippingIssues, support.menu.companyRequests, contact.menu',
       'flows.menu',

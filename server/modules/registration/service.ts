@@ -24,6 +24,7 @@ import type { AppDeps } from '../../lib/context'
 import { hashPassword, hashToken, newToken } from '../../lib/crypto'
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors'
 import { couponFor } from '../coupons/service'
+import { marketplaceOptions } from '../marketplaces/service'
 import { packages } from '../subscription-packages/schema'
 import { startTrial } from '../subscriptions/service'
 import { readPackageSettings } from '../subscription-packages/service'
@@ -82,6 +83,7 @@ export async function registrationOptions(deps: AppDeps, lang: Locale, gateway: 
     free_trial_days: settings.free_trial_days,
     bank_accounts: settings.bank_accounts,
     gateway: { name: gateway.name, sandbox: gateway.sandbox },
+    marketplaces: await marketplaceOptions(deps.db, lang),
   }
 }
 
