@@ -178,10 +178,16 @@ describe.each(['ar', 'en'] as const)('vendor registration in the browser (%s)', 
     await page.getByRole('radio', { name: w.payment.bank }).click()
     await page.getByText(w.payment.bankIntro).waitFor()
     await checkPage(page, '3-payment-bank', lang)
+    await page.getByText(w.payment.noFileChosen).waitFor()
     await page.getByLabel(w.payment.receipt).setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG_1X1 })
+    await page.getByText('receipt.png').waitFor()
     await page.getByRole('button', { name: w.payment.send }).click()
     await page.getByText(w.payment.awaitingBody).waitFor()
     await checkPage(page, '3-payment-awaiting', lang)
+    // a reload comes back to "awaiting approval", not to the choice of method
+    await page.reload()
+    await page.getByText(w.payment.awaitingBody).waitFor()
+    expect(await page.getByRole('radio', { name: w.payment.bank }).count()).toBe(0)
     await page.getByRole('button', { name: w.payment.finish }).click()
     await signedInAsVendor(page)
     await context.close()
@@ -195,6 +201,10 @@ describe.each(['ar', 'en'] as const)('vendor registration in the browser (%s)', 
     await choosePackage(page, lang, /trial|تجرب/i)
     await next(page, lang)
     await signedInAsVendor(page)
+    // the trial runs from today: the dashboard says active until its end, nothing awaits approval
+    const states = catalogues[lang]['vendor-area'].subscription.states
+    await page.getByText(new RegExp(catalogues[lang]['vendor-area'].subscription.activeUntil.replace('{{date}}', '.+'))).waitFor()
+    expect(await page.getByText(states.pending, { exact: true }).count()).toBe(0)
     await context.close()
   })
 })
