@@ -15,16 +15,14 @@ import {
   type RegistrationSnapshot,
 } from '../../machines/registration'
 import { Alert } from '../../ui/alert'
-import { Button } from '../../ui/button'
-import { CheckIcon } from '../../ui/icons'
 import { LazyConfirmDialog as ConfirmDialog } from '../../ui/lazy-modal'
-import { Spinner } from '../../ui/spinner'
 import { useGuardedChart, useNavigationGuard, type LeaveQuestion } from '../shared/navigation-guard'
 import { useChart, useUserSessionStart } from '../shared/runtime'
 import { PackageStep } from './package-step'
 import { PaymentStep } from './payment-step'
 import { StoreStep } from './store-step'
 import { wizardStyles, type WizardActor } from './styles'
+import { WizardBusy, WizardFailed, WizardFailure, WizardHeader, WizardSteps } from './wizard-parts'
 
 /** The vendor's own area, where a registered vendor lands (built by the vendor area's module). */
 const VENDOR_HOME = screens.userDashboard
@@ -41,20 +39,6 @@ const busyOf = (s: RegistrationSnapshot) =>
     : s.matches('completing')
       ? ('completing' as const)
       : null
-
-const stepItem = css({
-  flex: '1',
-  minW: '0',
-  display: 'flex',
-  flexDir: 'column',
-  gap: '2',
-  '& .bar': { h: '1.5', borderRadius: 'full', bg: 'border.default' },
-  '& .label': { display: 'flex', alignItems: 'center', gap: '1.5', fontSize: 'sm', color: 'fg.muted', minW: '0' },
-  '& .dot': { flexShrink: 0, w: '6', h: '6', borderRadius: 'full', display: 'grid', placeItems: 'center', fontSize: 'xs', bg: 'bg.muted' },
-  '&:not([data-state=todo]) .bar': { bg: 'primary.600' },
-  '&:not([data-state=todo]) .dot': { bg: 'primary.600', color: 'white' },
-  '&[data-state=current] .label': { color: 'fg.default', fontWeight: '700' },
-})
 
 /** `/register/vender`: the wizard's frame (heading, step indicator, notices) around the step the chart is on. */
 export function RegistrationScreen() {
@@ -104,60 +88,27 @@ export function RegistrationScreen() {
 
   return (
     <div className={wizardStyles.page}>
-      <header className={css({ display: 'flex', flexDir: 'column', gap: '1' })}>
-        <h1 className={css({ fontSize: { base: 'xl', md: '2xl' }, fontWeight: '700' })}>{t('registration.wizard.title')}</h1>
-        <p className={css({ color: 'fg.muted' })}>{t('registration.wizard.subtitle')}</p>
-      </header>
-
-      <nav aria-label={t('registration.wizard.steps.label')}>
-        <ol className={css({ display: 'flex', gap: { base: '2', md: '4' }, listStyle: 'none', p: '0', m: '0' })}>
-          {steps.map((label, i) => {
-            const n = i + 1
-            const state = n < step ? 'done' : n === step ? 'current' : 'todo'
-            return (
-              <li key={label} data-state={state} aria-current={state === 'current' ? 'step' : undefined} className={stepItem}>
-                <span className="bar" />
-                <span className="label">
-                  <span aria-hidden="true" className="dot">
-                    {state === 'done' ? <CheckIcon width={14} height={14} /> : n}
-                  </span>
-                  <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{label}</span>
-                </span>
-              </li>
-            )
-          })}
-        </ol>
-      </nav>
+      <WizardHeader title={t('registration.wizard.title')} subtitle={t('registration.wizard.subtitle')} />
+      <WizardSteps label={t('registration.wizard.steps.label')} steps={steps} current={step} />
 
       {restarted ? (
         <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
           <Alert tone="info">{t('registration.wizard.restarted')}</Alert>
         </div>
       ) : null}
-      {failure && !loadFailed && !completeFailed ? (
-        <div className={css({ display: 'flex', gap: '2', alignItems: 'flex-start' })} data-testid="wizard-failure">
-          <div className={css({ flex: '1' })}>
-            <Alert tone="error">{failure.message || t('errors.generic')}</Alert>
-          </div>
-          <Button variant="ghost" size="sm" onClick={() => wizard.send({ type: 'registration.dismiss' })}>
-            {t('registration.wizard.actions.close')}
-          </Button>
-        </div>
-      ) : null}
+      {failure && !loadFailed && !completeFailed ? <WizardFailure wizard={wizard} message={failure.message} /> : null}
 
-      {busy ? (
-        <div className={wizardStyles.center}>
-          <Spinner size="lg" label={busy === 'loading' ? t('registration.wizard.loading') : t('registration.wizard.completing')} />
-          <p>{busy === 'loading' ? t('registration.wizard.loading') : t('registration.wizard.completing')}</p>
-        </div>
-      ) : null}
+      {busy ? <WizardBusy label={busy === 'loading' ? t('registration.wizard.loading') : t('registration.wizard.completing')} /> : null}
       {loadFailed || completeFailed ? (
-        <div className={wizardStyles.center}>
-          <Alert tone="error">
-            {loadFailed ? t('registration.wizard.loadFailed') : t('registration.wizard.completeFailed')} {failure?.message}
-          </Alert>
-          <Button onClick={() => wizard.send({ type: 'registration.retry' })}>{t('registration.wizard.actions.retry')}</Button>
-        </div>
+        <WizardFailed
+          wizard={wizard}
+          message={
+            <>
+              {loadFailed ? t('registration.wizard.loadFailed') : t('registration.wizard.completeFailed')} {failure?.message}
+            </>
+          }
+          retryLabel={t('registration.wizard.actions.retry')}
+        />
       ) : null}
       {done ? (
         <div className={wizardStyles.center}>
