@@ -12,7 +12,7 @@ import { subscriptions } from '../../server/modules/subscriptions/schema'
 import { users } from '../../server/modules/users/schema'
 import { vendorPayments, vendors } from '../../server/modules/vendors/schema'
 import { backends, PASSWORD, useTestServer, type TestServer } from './helpers'
-import { BASE, createVendor, PDF, PNG, seedPackages } from './vendors-fixtures'
+import { BASE, cardPayment, createVendor, paymentForm, PDF, PNG, seedPackages } from './vendors-fixtures'
 
 /**
  * The vendor registration wizard's API (issue 11): a draft, one server-validated step at a time,
@@ -39,28 +39,6 @@ const storeBody = (n = 1, extra: Record<string, unknown> = {}) => ({
   utm_campaign: 'ramadan',
   ...extra,
 })
-
-const card = (number: string, extra: Record<string, unknown> = {}) => ({
-  method: 'CREDIT_CARD',
-  card: { number, exp_month: 12, exp_year: 2030, cvc: '123', holder_name: 'Noura Ali', ...extra },
-})
-
-function transferForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
-  const boundary = '----registration-boundary'
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="payment_file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    )
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 /** Packages 1-4 (STANDARD, 100-400 SR a month), 5 a free trial, 6 inactive; a 10 % coupon for package 2. */
 async function seedCatalogue(server: TestServer) {
@@ -224,9 +202,9 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const pkg = await putPackage(token, { package_id: 2 })
     expect(pkg.status).toBe(409)
     expect(pkg.json.message).toBe('Complete the previous steps first.')
-    const paid = await pay(token, card(SANDBOX_CARDS.success))
+    const paid = await pay(token, cardPayment(SANDBOX_CARDS.success))
     expect(paid.status).toBe(409)
-    const transfer = transferForm({ method: 'BANK_TRANSFER' }, { name: 'r.png', type: 'image/png', bytes: PNG })
+    const transfer = paymentForm({ method: 'BANK_TRANSFER' }, { name: 'r.png', type: 'image/png', bytes: PNG })
     const bank = await server.request({ url: api(paths.transfer(token)), payload: transfer.payload, contentType: transfer.contentType })
     expect(bank.status).toBe(409)
     const done = await complete(token)
@@ -235,7 +213,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     expect(ar.json.message).toBe('أكمل الخطوات السابقة أولاً.')
 
     expect((await putStore(token, storeBody(1))).status).toBe(200)
-    expect((await pay(token, card(SANDBOX_CARDS.success))).status).toBe(409)
+    expect((await pay(token, cardPayment(SANDBOX_CARDS.success))).status).toBe(409)
     const early = await complete(token)
     expect(early.status).toBe(409)
     expect(early.json.message).toBe('Complete the previous steps first.')
@@ -324,7 +302,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
 
   it('card 4242 pays: completion makes user, vendor (active), approved payment and subscription; the token opens user/auth/me', async () => {
     const token = await draftAtPayment(1, { package_id: 2, coupon_code: 'TEN10' })
-    const paid = await pay(token, card('4242 4242 4242 4242'))
+    const paid = await pay(token, cardPayment('4242 4242 4242 4242'))
     expect(paid.status, paid.text).toBe(200)
     expect(paid.json.result.draft.payment).toEqual({
       state: 'paid',
@@ -343,7 +321,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const repackaged = await putPackage(token, { package_id: 3 })
     expect(repackaged.status).toBe(409)
     expect(repackaged.json.message).toBe('This registration is already paid.')
-    expect((await pay(token, card(SANDBOX_CARDS.success))).status).toBe(409)
+    expect((await pay(token, cardPayment(SANDBOX_CARDS.success))).status).toBe(409)
 
     const done = await complete(token)
     expect(done.status, done.text).toBe(201)
@@ -372,7 +350,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
 
   it('card 4000…0002 is declined with its reason and stays on step 3; a retry with 4242 pays', async () => {
     const token = await draftAtPayment()
-    const declined = await pay(token, card(SANDBOX_CARDS.decline))
+    const declined = await pay(token, cardPayment(SANDBOX_CARDS.decline))
     expect(declined.status).toBe(402)
     expect(declined.json.message).toBe('The card was declined: insufficient funds (sandbox).')
     expect(declined.json.errors.card).toEqual(['The card was declined: insufficient funds (sandbox).'])
@@ -382,7 +360,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     expect(read.json.result.draft.payment.reason).toMatch(/[\u0600-\u06FF]/)
     expect((await complete(token)).status).toBe(409)
 
-    const retry = await pay(token, card(SANDBOX_CARDS.success))
+    const retry = await pay(token, cardPayment(SANDBOX_CARDS.success))
     expect(retry.status).toBe(200)
     expect(retry.json.result.draft.payment.state).toBe('paid')
     expect((await complete(token)).status).toBe(201)
@@ -390,19 +368,19 @@ describe.each(backends)('vendor registration on $name', (backend) => {
 
   it('refuses a card number that fails its check digit or an expired card, without charging', async () => {
     const token = await draftAtPayment()
-    const luhn = await pay(token, card('4242424242424241'))
+    const luhn = await pay(token, cardPayment('4242424242424241'))
     expect(luhn.status).toBe(422)
     expect(luhn.json.errors['card.number']).toEqual(['The card number is not valid'])
-    const expired = await pay(token, card(SANDBOX_CARDS.success, { exp_month: 2, exp_year: 2026 }))
+    const expired = await pay(token, cardPayment(SANDBOX_CARDS.success, { exp_month: 2, exp_year: 2026 }))
     expect(expired.status).toBe(422)
     expect(expired.json.errors['card.exp_year']).toEqual(['The card has expired'])
-    const thisMonth = await pay(token, card(SANDBOX_CARDS.success, { exp_month: 3, exp_year: 2026 }))
+    const thisMonth = await pay(token, cardPayment(SANDBOX_CARDS.success, { exp_month: 3, exp_year: 2026 }))
     expect(thisMonth.status).toBe(200)
   })
 
   it('card 4000…3220 asks for 3-D Secure: a wrong code declines, 1234 pays', async () => {
     const token = await draftAtPayment()
-    const challenged = await pay(token, card(SANDBOX_CARDS.challenge))
+    const challenged = await pay(token, cardPayment(SANDBOX_CARDS.challenge))
     expect(challenged.status).toBe(200)
     expect(challenged.json.result.draft.payment).toMatchObject({ state: 'challenge', last4: '3220' })
     expect(challenged.json.result.draft.step).toBe(3)
@@ -415,7 +393,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const again = await server.request({ url: api(paths.confirmPayment(token)), body: { code: '1234' }, lang: 'en' })
     expect(again.status).toBe(409)
 
-    await pay(token, card(SANDBOX_CARDS.challenge))
+    await pay(token, cardPayment(SANDBOX_CARDS.challenge))
     expect(SANDBOX_3DS_CODE).toBe('1234')
     const right = await server.request({ url: api(paths.confirmPayment(token)), body: { code: ' 1234 ' }, lang: 'en' })
     expect(right.status, right.text).toBe(200)
@@ -427,7 +405,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
 
   it('a bank transfer receipt makes a Pending payment; the admin sees the vendor pending with utm_source, and approves it', async () => {
     const token = await draftAtPayment(1, { package_id: 3 }, { utm_source: 'google' })
-    const bad = transferForm({ method: 'BANK_TRANSFER' }, { name: 'r.txt', type: 'text/plain', bytes: Buffer.from('hello') })
+    const bad = paymentForm({ method: 'BANK_TRANSFER' }, { name: 'r.txt', type: 'text/plain', bytes: Buffer.from('hello') })
     const refused = await server.request({
       url: api(paths.transfer(token)),
       payload: bad.payload,
@@ -436,14 +414,14 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     })
     expect(refused.status).toBe(422)
     expect(Object.keys(refused.json.errors)).toEqual(['payment_file'])
-    const none = transferForm({ method: 'BANK_TRANSFER' })
+    const none = paymentForm({ method: 'BANK_TRANSFER' })
     expect((await server.request({ url: api(paths.transfer(token)), payload: none.payload, contentType: none.contentType })).status).toBe(
       422,
     )
     const json = await server.request({ url: api(paths.transfer(token)), body: { method: 'BANK_TRANSFER' } })
     expect(json.status).toBe(415)
 
-    const form = transferForm({ method: 'BANK_TRANSFER', payment_number: 'TRX-77' }, { name: 'r.pdf', type: 'application/pdf', bytes: PDF })
+    const form = paymentForm({ method: 'BANK_TRANSFER', payment_number: 'TRX-77' }, { name: 'r.pdf', type: 'application/pdf', bytes: PDF })
     const sent = await server.request({ url: api(paths.transfer(token)), payload: form.payload, contentType: form.contentType, lang: 'en' })
     expect(sent.status, sent.text).toBe(200)
     expect(sent.json.result.draft.payment).toMatchObject({ state: 'receipt_received', method: 'BANK_TRANSFER' })
@@ -484,7 +462,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const before = await receipts()
     const token = await draftAtPayment()
     const send = async (bytes: Buffer, type: string) => {
-      const form = transferForm({ method: 'BANK_TRANSFER' }, { name: 'r', type, bytes })
+      const form = paymentForm({ method: 'BANK_TRANSFER' }, { name: 'r', type, bytes })
       const res = await server.request({ url: api(paths.transfer(token)), payload: form.payload, contentType: form.contentType })
       expect(res.status, res.text).toBe(200)
     }
@@ -504,7 +482,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     expect(read.json.result.draft.step).toBe(4)
     expect(read.json.result.draft.package).toMatchObject({ package_type: 'FREE_TRIAL', total: 0, payment_required: false })
     expect(read.json.result.draft.payment).toMatchObject({ state: 'not_required' })
-    const paid = await pay(token, card(SANDBOX_CARDS.success))
+    const paid = await pay(token, cardPayment(SANDBOX_CARDS.success))
     expect(paid.status).toBe(409)
     expect(paid.json.message).toBe('This package needs no payment.')
     const done = await complete(token)
@@ -540,14 +518,14 @@ describe.each(backends)('vendor registration on $name', (backend) => {
 
   it('two card payments of one draft at once: one is charged, the other refused', async () => {
     const token = await draftAtPayment()
-    const answers = await Promise.all([pay(token, card(SANDBOX_CARDS.success)), pay(token, card(SANDBOX_CARDS.success))])
+    const answers = await Promise.all([pay(token, cardPayment(SANDBOX_CARDS.success)), pay(token, cardPayment(SANDBOX_CARDS.success))])
     expect(answers.map((res) => res.status).sort()).toEqual([200, 409])
     expect(answers.find((res) => res.status === 409)?.json.message).toBe('This registration is already paid.')
   })
 
   it('two completions of one draft at once: one account, one vendor, one payment', async () => {
     const token = await draftAtPayment()
-    expect((await pay(token, card(SANDBOX_CARDS.success))).status).toBe(200)
+    expect((await pay(token, cardPayment(SANDBOX_CARDS.success))).status).toBe(200)
     const answers = await Promise.all([complete(token), complete(token)])
     expect(answers.map((res) => res.status).sort()).toEqual([201, 409])
     expect(await server.db.select().from(users)).toHaveLength(1)
@@ -615,9 +593,9 @@ describe.each(backends)('vendor registration on $name', (backend) => {
       { method: 'PUT', url: api(paths.package(token)), body: { package_id: 1e20 } },
       { method: 'PUT', url: api(paths.package(token)), body: { package_id: 2, coupon_code: 'a\u0000' } },
       { url: api(paths.payment(token)), body: { method: 'CREDIT_CARD', card: { number: 4242424242424242 } } },
-      { url: api(paths.payment(token)), body: { method: 'BITCOIN', card: card(SANDBOX_CARDS.success).card } },
-      { url: api(paths.payment(token)), body: card(SANDBOX_CARDS.success, { exp_month: 13 }) },
-      { url: api(paths.payment(token)), body: card(SANDBOX_CARDS.success, { number: huge }) },
+      { url: api(paths.payment(token)), body: { method: 'BITCOIN', card: cardPayment(SANDBOX_CARDS.success).card } },
+      { url: api(paths.payment(token)), body: cardPayment(SANDBOX_CARDS.success, { exp_month: 13 }) },
+      { url: api(paths.payment(token)), body: cardPayment(SANDBOX_CARDS.success, { number: huge }) },
       { url: api(paths.confirmPayment(token)), body: { code: huge } },
       { url: api(paths.confirmPayment(token)), body: { code: 1234 } },
       { url: api(paths.complete('x'.repeat(43))), body: {} },

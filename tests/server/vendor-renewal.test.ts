@@ -9,7 +9,7 @@ import { packages } from '../../server/modules/subscription-packages/schema'
 import { subscriptions } from '../../server/modules/subscriptions/schema'
 import { vendorPayments, vendors } from '../../server/modules/vendors/schema'
 import { backends, PASSWORD, useTestServer } from './helpers'
-import { BASE, createVendor, paymentFields, PNG, recordPayment, seedPackages } from './vendors-fixtures'
+import { BASE, cardPayment, createVendor, paymentFields, paymentForm, PNG, recordPayment, seedPackages } from './vendors-fixtures'
 
 /**
  * Renewing or changing the package from the vendor's own area (issue 11): the registration's steps 2
@@ -20,28 +20,6 @@ import { BASE, createVendor, paymentFields, PNG, recordPayment, seedPackages } f
  */
 
 const api = (path: string) => `/api/${path}`
-
-const card = (number: string, extra: Record<string, unknown> = {}) => ({
-  method: 'CREDIT_CARD',
-  card: { number, exp_month: 12, exp_year: 2030, cvc: '123', holder_name: 'Noura Ali', ...extra },
-})
-
-function transferForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
-  const boundary = '----renewal-boundary'
-  const parts: Buffer[] = []
-  for (const [name, value] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`))
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="payment_file"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    )
-  parts.push(Buffer.from(`--${boundary}--\r\n`))
-  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 describe.each(backends)('vendor renewal on $name', (backend) => {
   const server = useTestServer(backend)
@@ -96,7 +74,7 @@ describe.each(backends)('vendor renewal on $name', (backend) => {
   const confirm = (token: string, code: string) => server.request({ url: api(paths.renewalConfirm), token, body: { code }, lang: 'en' })
   const complete = (token: string) => server.request({ url: api(paths.renewalComplete), token, body: {}, lang: 'en' })
   const transfer = (token: string, fields: Record<string, string>, file = { name: 'r.png', type: 'image/png', bytes: PNG }) => {
-    const form = transferForm(fields, file)
+    const form = paymentForm(fields, file)
     return server.request({ url: api(paths.renewalTransfer), token, payload: form.payload, contentType: form.contentType, lang: 'en' })
   }
   /** The message of a refusal in both languages: present, and not the same text. */
@@ -144,7 +122,7 @@ describe.each(backends)('vendor renewal on $name', (backend) => {
     // payment before completion: nothing to complete yet
     expect((await complete(token)).status).toBe(409)
 
-    const paid = await pay(token, card(SANDBOX_CARDS.success))
+    const paid = await pay(token, cardPayment(SANDBOX_CARDS.success))
     expect(paid.status, paid.text).toBe(200)
     expect(paid.json.result.draft.payment).toMatchObject({ state: 'paid', last4: '4242', brand: 'visa', sandbox: true })
 
@@ -179,7 +157,7 @@ describe.each(backends)('vendor renewal on $name', (backend) => {
   it('after expiry the new period starts on the payment day', async () => {
     const { token, vendor } = await vendorWithAccount(1, '2026-01-01')
     expect((await putPackage(token, { package_id: 1 })).status).toBe(200)
-    expect((await pay(token, card(SANDBOX_CARDS.success))).status).toBe(200)
+    expect((await pay(token, cardPayment(SANDBOX_CARDS.success))).status).toBe(200)
     const [active] = await server.db.select().from(subscriptions).where(eq(subscriptions.status, 'active'))
     expect(active?.vendorId).toBe(vendor.id)
     // 2026-03-01 in Riyadh
@@ -218,13 +196,13 @@ describe.each(backends)('vendor renewal on $name', (backend) => {
   it('3-D Secure: a wrong code declines, the right one pays', async () => {
     const { token } = await vendorWithAccount(1, '2026-02-20')
     expect((await putPackage(token, { package_id: 2 })).status).toBe(200)
-    const challenged = await pay(token, card(SANDBOX_CARDS.challenge))
+    const challenged = await pay(token, cardPayment(SANDBOX_CARDS.challenge))
     expect(challenged.status, challenged.text).toBe(200)
     expect(challenged.json.result.draft.payment.state).toBe('challenge')
     const wrong = await confirm(token, '0000')
     expect(wrong.status).toBe(402)
     expect((await confirm(token, SANDBOX_3DS_CODE)).status).toBe(409)
-    expect((await pay(token, card(SANDBOX_CARDS.challenge))).json.result.draft.payment.state).toBe('challenge')
+    expect((await pay(token, cardPayment(SANDBOX_CARDS.challenge))).json.result.draft.payment.state).toBe('challenge')
     const ok = await confirm(token, SANDBOX_3DS_CODE)
     expect(ok.status, ok.text).toBe(200)
     expect(ok.json.result.draft.payment.state).toBe('paid')
@@ -234,10 +212,10 @@ describe.each(backends)('vendor renewal on $name', (backend) => {
   it('a declined card answers 402 with its reason and records nothing; a malformed one 422', async () => {
     const { token, vendor } = await vendorWithAccount(1, '2026-02-20')
     expect((await putPackage(token, { package_id: 2 })).status).toBe(200)
-    const texts = await inBothLanguages((lang) => pay(token, card(SANDBOX_CARDS.decline), lang), 402)
+    const texts = await inBothLanguages((lang) => pay(token, cardPayment(SANDBOX_CARDS.decline), lang), 402)
     expect(texts.en).toMatch(/insufficient/i)
-    expect((await pay(token, card('4242424242424241'))).status).toBe(422)
-    expect((await pay(token, card(SANDBOX_CARDS.success, { exp_year: 2025 }))).status).toBe(422)
+    expect((await pay(token, cardPayment('4242424242424241'))).status).toBe(422)
+    expect((await pay(token, cardPayment(SANDBOX_CARDS.success, { exp_year: 2025 }))).status).toBe(422)
     const rows = await server.db.select().from(vendorPayments).where(eq(vendorPayments.vendorId, vendor.id))
     expect(rows).toHaveLength(1)
   })
@@ -263,7 +241,7 @@ describe.each(backends)('vendor renewal on $name', (backend) => {
     const texts = await inBothLanguages((lang) => server.request({ url: api(paths.renewalOptions), token, lang }), 409)
     expect(texts.en).toMatch(/awaiting approval/)
     expect((await putPackage(token, { package_id: 2 })).status).toBe(409)
-    expect((await pay(token, card(SANDBOX_CARDS.success))).status).toBe(409)
+    expect((await pay(token, cardPayment(SANDBOX_CARDS.success))).status).toBe(409)
   })
 
   it('a stopped vendor cannot renew', async () => {
@@ -297,10 +275,10 @@ describe.each(backends)('vendor renewal on $name', (backend) => {
     }
     expect((await putPackage(token, { package_id: 2 })).status).toBe(200)
     const cardBodies: unknown[] = [
-      { method: 'BANK_TRANSFER', card: card(SANDBOX_CARDS.success).card },
-      { method: 'CREDIT_CARD', card: { ...card(SANDBOX_CARDS.success).card, exp_month: 1e20 } },
-      { method: 'CREDIT_CARD', card: { ...card(SANDBOX_CARDS.success).card, holder_name: 'A\u0000B' } },
-      { method: 'CREDIT_CARD', card: { ...card(SANDBOX_CARDS.success).card, number: 4242424242424242 } },
+      { method: 'BANK_TRANSFER', card: cardPayment(SANDBOX_CARDS.success).card },
+      { method: 'CREDIT_CARD', card: { ...cardPayment(SANDBOX_CARDS.success).card, exp_month: 1e20 } },
+      { method: 'CREDIT_CARD', card: { ...cardPayment(SANDBOX_CARDS.success).card, holder_name: 'A\u0000B' } },
+      { method: 'CREDIT_CARD', card: { ...cardPayment(SANDBOX_CARDS.success).card, number: 4242424242424242 } },
       JSON.parse(`{"method":"CREDIT_CARD","card":{"__proto__":{"number":"${SANDBOX_CARDS.success}"}}}`),
       { method: 'CREDIT_CARD' },
     ]

@@ -26,7 +26,7 @@ export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAA
 export const PDF = Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n')
 
 /** A multipart body of `fields` and, when given, `payment_file`. */
-function paymentForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
+export function paymentForm(fields: Record<string, string>, file?: { name: string; type: string; bytes: Buffer }) {
   const boundary = '----payment-test-boundary'
   const parts: Buffer[] = []
   for (const [name, value] of Object.entries(fields)) {
@@ -44,6 +44,12 @@ function paymentForm(fields: Record<string, string>, file?: { name: string; type
   parts.push(Buffer.from(`--${boundary}--\r\n`))
   return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` }
 }
+
+/** A sandbox card payment (registration step 3, a renewal) with the card `number`. */
+export const cardPayment = (number: string, extra: Record<string, unknown> = {}) => ({
+  method: 'CREDIT_CARD',
+  card: { number, exp_month: 12, exp_year: 2030, cvc: '123', holder_name: 'Noura Ali', ...extra },
+})
 
 export const paymentFields = (extra: Record<string, string> = {}) => ({
   payment_number: 'PAY-1',

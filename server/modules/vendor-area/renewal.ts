@@ -138,45 +138,36 @@ async function settle(
   return saveDraft(tx, draft.id, { payment, step: done ? 3 : 2, ...(done ? { consumedAt: now } : {}) }, now)
 }
 
-/** Step 3 by card: the registration's gateway call; a decline answers 402 with its reason and the draft stays. */
-export async function payRenewalByCard(
+/**
+ * A card step of the renewal: `charge` asks the gateway while the vendor stays locked (two payments
+ * cannot both charge), then the payment is settled; a decline answers 402 with its reason and the
+ * draft stays.
+ */
+async function payRenewal(
   deps: AppDeps,
-  gateway: PaymentGateway,
   user: Principal,
-  body: CardPaymentBody,
   lang: Locale,
+  charge: (renewal: { draft: DraftRow; pkg: StoredPackage; subdomain: string }, now: Date) => Promise<StoredPayment>,
 ): Promise<Draft> {
   const now = deps.clock()
-  // the vendor stays locked while the gateway answers: two payments cannot both charge
   const row = await deps.db.transaction(async (tx) => {
     const vendor = await renewableVendor(tx, user, true)
     const { draft, pkg } = payableRenewal(await liveRenewal(tx, vendor.id, now, true))
-    const payment = await chargeCard(gateway, pkg, body, now, {
-      description: `Renewal ${vendor.subdomain}`,
-      idempotencyKey: `renewal-${draft.id}-${now.getTime()}`,
-    })
+    const payment = await charge({ draft, pkg, subdomain: vendor.subdomain }, now)
     return settle(deps, tx, draft, vendor.id, pkg, payment, lang, now)
   })
   return answerOrDecline(row, NO_TOKEN, lang)
 }
 
+/** Step 3 by card: the registration's gateway call. */
+export const payRenewalByCard = (deps: AppDeps, gateway: PaymentGateway, user: Principal, body: CardPaymentBody, lang: Locale) =>
+  payRenewal(deps, user, lang, ({ draft, pkg, subdomain }, now) =>
+    chargeCard(gateway, pkg, body, now, { description: `Renewal ${subdomain}`, idempotencyKey: `renewal-${draft.id}-${now.getTime()}` }),
+  )
+
 /** The 3-D Secure code of the card the renewal charged. */
-export async function confirmRenewalCard(
-  deps: AppDeps,
-  gateway: PaymentGateway,
-  user: Principal,
-  code: string,
-  lang: Locale,
-): Promise<Draft> {
-  const now = deps.clock()
-  const row = await deps.db.transaction(async (tx) => {
-    const vendor = await renewableVendor(tx, user, true)
-    const { draft, pkg } = payableRenewal(await liveRenewal(tx, vendor.id, now, true))
-    const payment = await confirmCard(gateway, draft.payment, pkg, code)
-    return settle(deps, tx, draft, vendor.id, pkg, payment, lang, now)
-  })
-  return answerOrDecline(row, NO_TOKEN, lang)
-}
+export const confirmRenewalCard = (deps: AppDeps, gateway: PaymentGateway, user: Principal, code: string, lang: Locale) =>
+  payRenewal(deps, user, lang, ({ draft, pkg }) => confirmCard(gateway, draft.payment, pkg, code))
 
 /** Step 3 by bank transfer: the receipt makes a Pending payment for an admin's approval. */
 export async function payRenewalByTransfer(
