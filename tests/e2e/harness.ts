@@ -5,7 +5,7 @@ import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
-import { afterAll, beforeAll, expect } from 'vitest'
+import { afterAll, beforeAll, expect, onTestFailed } from 'vitest'
 import type { Catalogue } from '../../src/i18n/catalogue'
 import { eq } from 'drizzle-orm'
 import { openDatabase } from '../../server/db'
@@ -154,7 +154,33 @@ export async function newPage(browser: Browser, baseURL: string, lang?: 'ar' | '
       if (!localStorage.getItem('lang')) localStorage.setItem('lang', l)
     }, lang)
   const page = await context.newPage()
+  recordForFailure(page)
   return { context, page }
+}
+
+/**
+ * What the page did, printed when the test fails: the addresses it went to, the requests that
+ * failed or answered 5xx, its errors and the console's, each with the seconds since the page opened.
+ * A failure on a busy CI machine then says where the page stood.
+ */
+function recordForFailure(page: Page) {
+  const opened = Date.now()
+  const events: string[] = []
+  const note = (line: string) => events.push(`${((Date.now() - opened) / 1000).toFixed(1)}s ${line}`)
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && note(`at ${frame.url()}`))
+  page.on('pageerror', (error) => note(`page error: ${error.message}`))
+  page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`))
+  page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  page.on('response', (response) => response.status() >= 500 && note(`${response.status()} ${response.request().method()} ${response.url()}`))
+  page.on('close', () => note('page closed'))
+  try {
+    onTestFailed(() => {
+      note(`failed at ${page.isClosed() ? '(closed)' : page.url()}`)
+      console.error(`What the page did:\n  ${events.join('\n  ')}`)
+    })
+  } catch {
+    // opened outside a test (a hook): nothing to attach to
+  }
 }
 
 /** Waits until the address matches: a glob (`**` for anything) or a regular expression. */
