@@ -73,7 +73,7 @@ export const storeStepBody = z
     subdomain: vendorFields.subdomain,
     tax_no: z.string().check(z.trim(), z.minLength(1, { abort: true }), z.length(15), z.regex(/^3\d{13}3$/, 'validation.format')),
     referral_code: z.optional(z.nullable(referralCodeSchema)),
-    /** Marketplace ids (marketplaces arrive with their own module; kept as a list until then). */
+    /** The ids of active marketplaces the vendor sells on or means to (the options list them). */
     marketplaces: z.optional(z.array(z.int().check(z.gte(1), z.lte(2_147_483_647))).check(z.maxLength(50))),
     utm_source: utmValue,
     utm_medium: utmValue,

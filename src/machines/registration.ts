@@ -33,6 +33,8 @@ export const storeFields = [
   'subdomain',
   'tax_no',
   'referral_code',
+  /** The marketplaces of interest: their ids, comma-separated ("" for none). */
+  'marketplaces',
   'website',
 ] as const
 export type StoreField = (typeof storeFields)[number]
@@ -144,14 +146,22 @@ export function storeIssues(values: StoreValues, utm: Record<string, string>): R
 
 /** Step 1 as the server takes it. */
 function storeBody(values: StoreValues, utm: Record<string, string>) {
-  const { referral_code, website, ...rest } = values
+  const { referral_code, website, marketplaces, ...rest } = values
   return {
     ...rest,
     ...(referral_code.trim() ? { referral_code: referral_code.trim() } : {}),
+    ...(marketplaces ? { marketplaces: marketplaceIds(marketplaces) } : {}),
     ...(website ? { website } : {}),
     ...Object.fromEntries(utmKeys.filter((k) => utm[k]).map((k) => [k, utm[k]])),
   }
 }
+
+/** The ids a `marketplaces` value holds ("3,1" -> [3, 1]). */
+export const marketplaceIds = (value: string): number[] =>
+  value
+    .split(',')
+    .filter((id) => id !== '')
+    .map(Number)
 
 const removeKeys = <T>(record: Record<string, T>, keys: string[]) =>
   Object.fromEntries(Object.entries(record).filter(([k]) => !keys.includes(k)))

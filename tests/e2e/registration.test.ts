@@ -138,6 +138,10 @@ describe.each(['ar', 'en'] as const)('vendor registration in the browser (%s)', 
     const id = unique()
     await page.getByRole('heading', { name: w.store.title }).waitFor()
     await fillStore(page, lang, id)
+    // the demo's active marketplaces are offered (Salla is inactive); one is chosen
+    const noon = page.getByRole('checkbox', { name: lang === 'ar' ? 'نون' : 'Noon' })
+    expect(await page.getByRole('group', { name: w.store.fields.marketplaces }).getByRole('checkbox').count()).toBe(2)
+    await noon.check()
     await page.getByText(w.store.subdomainAvailable, { exact: true }).waitFor()
     await next(page, lang)
     await choosePackage(page, lang, /Basic|أساسي/)
@@ -148,6 +152,7 @@ describe.each(['ar', 'en'] as const)('vendor registration in the browser (%s)', 
     await page.getByRole('button', { name: w.actions.back }).click()
     expect(await page.getByLabel(fieldLabel(w.store.fields.email)).inputValue()).toBe(`vendor-${id}@example.com`)
     expect(await page.getByLabel(fieldLabel(w.store.fields.password_confirmation)).inputValue()).toBe('')
+    expect(await noon.isChecked()).toBe(true)
     await context.close()
   })
 

@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { registrationPaths as paths } from '../../src/contract/registration'
 import { auditLog } from '../../server/db/tables'
 import { coupons } from '../../server/modules/coupons/schema'
+import { marketplaces } from '../../server/modules/marketplaces/schema'
 import { SANDBOX_3DS_CODE, SANDBOX_CARDS } from '../../server/modules/registration/gateway'
 import { registrationDrafts } from '../../server/modules/registration/schema'
 import { packages } from '../../server/modules/subscription-packages/schema'
@@ -40,9 +41,17 @@ const storeBody = (n = 1, extra: Record<string, unknown> = {}) => ({
   ...extra,
 })
 
-/** Packages 1-4 (STANDARD, 100-400 SR a month), 5 a free trial, 6 inactive; a 10 % coupon for package 2. */
+/**
+ * Packages 1-4 (STANDARD, 100-400 SR a month), 5 a free trial, 6 inactive; a 10 % coupon for package 2;
+ * marketplaces 1 and 3 offered, 2 inactive.
+ */
 async function seedCatalogue(server: TestServer) {
   await seedPackages(server)
+  await server.db.insert(marketplaces).values([
+    { nameAr: 'سلة', nameEn: 'Salla', website: 'https://salla.sa' },
+    { nameAr: 'زد', nameEn: 'Zid', website: 'https://zid.sa', isActive: false },
+    { nameAr: 'أمازون', nameEn: 'Amazon', website: 'https://amazon.sa' },
+  ])
   await server.db.insert(packages).values([
     {
       titleAr: 'تجربة',
@@ -156,6 +165,8 @@ describe.each(backends)('vendor registration on $name', (backend) => {
       [{ tax_no: '31000000000003' }, 'tax_no', 'must be 15 characters'],
       [{ referral_code: 'NOBODY12' }, 'referral_code', 'This referral code does not exist'],
       [{ marketplaces: [0] }, 'marketplaces.0', 'must be greater than 1'],
+      [{ marketplaces: [1, 2] }, 'marketplaces', 'One of the chosen marketplaces is not offered'],
+      [{ marketplaces: [99] }, 'marketplaces', 'One of the chosen marketplaces is not offered'],
       [{ store_name: '' }, 'store_name', 'Required Field'],
     ]
     for (const [change, field, message] of cases) {
@@ -267,6 +278,16 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     expect(ids).toEqual([1, 2, 3, 4, 5])
     expect(res.json.result).toMatchObject({ vat_percent: 15, free_trial_days: 14, gateway: { name: 'sandbox', sandbox: true } })
     expect(res.json.result.packages[1]).toMatchObject({ title: 'Package 2', price: 200, subscription_type: 'MONTH' })
+    // the marketplaces offered: the active ones, in the asker's language, by name
+    expect(res.json.result.marketplaces).toEqual([
+      { id: 3, name: 'Amazon' },
+      { id: 1, name: 'Salla' },
+    ])
+    const ar = await server.request({ url: api(paths.options), lang: 'ar' })
+    expect(ar.json.result.marketplaces).toEqual([
+      { id: 3, name: 'أمازون' },
+      { id: 1, name: 'سلة' },
+    ])
   })
 
   it('answers subdomain availability with a suggestion when taken or reserved', async () => {
@@ -345,7 +366,7 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const [coupon] = await server.db.select().from(coupons)
     expect(coupon?.uses).toBe(1)
     const [vendor] = await server.db.select().from(vendors)
-    expect(vendor).toMatchObject({ userId: result.user.id, utmSource: 'instagram', packageId: 2, marketplaces: '1,3' })
+    expect(vendor).toMatchObject({ userId: result.user.id, utmSource: 'instagram', packageId: 2, marketplaces: 'Salla, Amazon' })
   })
 
   it('card 4000…0002 is declined with its reason and stays on step 3; a retry with 4242 pays', async () => {

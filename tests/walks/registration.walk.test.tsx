@@ -47,6 +47,7 @@ const VALID: Partial<StoreValues> = {
   subdomain: 'walk-shop',
   tax_no: '300000000000003',
   referral_code: 'PARTNER1',
+  marketplaces: '2',
 }
 
 const options: RegistrationOptions = {
@@ -78,6 +79,10 @@ const options: RegistrationOptions = {
   free_trial_days: 14,
   bank_accounts: [{ bank_name: 'Walk Bank', holder_name: 'Platform Co', iban: 'SA0380000000608010167519' }],
   gateway: { name: 'sandbox', sandbox: true },
+  marketplaces: [
+    { id: 1, name: 'Salla' },
+    { id: 2, name: 'Zid' },
+  ],
 }
 
 const draft = (step: number, payment: Draft['payment'] = null, paymentRequired = true): Draft => ({
@@ -290,6 +295,13 @@ const offered = (s: S, e: AnyEventObject) => {
 const field = (name: string) =>
   screen.getByLabelText(new RegExp(`^${w.store.fields[name as keyof typeof w.store.fields].replace(/[()]/g, '\\$&')}`)) as HTMLInputElement
 const type = (name: string, value: string) => {
+  if (name === 'marketplaces') {
+    // the marketplaces are checkboxes: tick the chosen ones, untick the others
+    const wanted = new Set(value.split(','))
+    for (const box of screen.getAllByRole('checkbox') as HTMLInputElement[])
+      if (box.checked !== wanted.has(box.value)) fireEvent.click(box)
+    return
+  }
   const input = name === 'password' ? (document.querySelector('input[name=password]') as HTMLInputElement) : field(name)
   fireEvent.change(input, { target: { value } })
 }
@@ -538,7 +550,7 @@ walk<Ui>({
     // the landing address's saved registration goes to the server with the step
     'xstate.done.actor.saveStore': ({ ui }) => {
       const sent = ui.net.seen.find((r) => r.method === 'PUT' && r.path === registrationPaths.store(TOKEN))
-      expect((sent?.body as Record<string, unknown>).email).toBe('walk@example.com')
+      expect(sent?.body as Record<string, unknown>).toMatchObject({ email: 'walk@example.com', marketplaces: [2] })
     },
   },
 })
@@ -570,6 +582,8 @@ describe('registration after a reload', () => {
       await screen.findByRole('heading', { name: w.store.title })
       expect(field('email').value).toBe('walk@example.com')
       expect(field('store_name').value).toBe('Walk Store')
+      expect((screen.getByRole('checkbox', { name: 'Zid' }) as HTMLInputElement).checked).toBe(true)
+      expect((screen.getByRole('checkbox', { name: 'Salla' }) as HTMLInputElement).checked).toBe(false)
       expect((document.querySelector('input[name=password]') as HTMLInputElement).value).toBe('')
       expect(screen.getByText(w.store.passwordAgain)).toBeTruthy()
       second.app.stop()

@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm'
+import { and, asc, eq, inArray } from 'drizzle-orm'
 import { byName } from '../../db/columns'
 import type { Db } from '../../db'
 import {
@@ -95,6 +95,19 @@ export async function marketplaceOptions(db: Db, lang: Locale): Promise<ListItem
     .where(eq(marketplaces.isActive, true))
     .orderBy(asc(byName(name)), asc(marketplaces.id))
     .limit(1000)
+}
+
+/**
+ * The active marketplaces among `ids`, by id, with their English names (what a vendor's record
+ * lists); an id missing from the answer is unknown or inactive.
+ */
+export async function activeMarketplaceNames(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: marketplaces.id, nameEn: marketplaces.nameEn })
+    .from(marketplaces)
+    .where(and(inArray(marketplaces.id, [...ids]), eq(marketplaces.isActive, true)))
+  return new Map(rows.map((r) => [r.id, r.nameEn]))
 }
 
 /** Ids of marketplaces by their English names (the seed is keyed by them). */

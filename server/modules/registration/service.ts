@@ -24,7 +24,7 @@ import type { AppDeps } from '../../lib/context'
 import { hashPassword, hashToken, newToken } from '../../lib/crypto'
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors'
 import { couponFor } from '../coupons/service'
-import { marketplaceOptions } from '../marketplaces/service'
+import { activeMarketplaceNames, marketplaceOptions } from '../marketplaces/service'
 import { packages } from '../subscription-packages/schema'
 import { startTrial } from '../subscriptions/service'
 import { readPackageSettings } from '../subscription-packages/service'
@@ -282,6 +282,9 @@ export async function saveStore(deps: AppDeps, token: string, body: StoreStepBod
   const code = body.referral_code ? normalizeCode(body.referral_code) : ''
   const referrer = code ? await findReferrer(deps.db, code) : null
   if (code && !referrer) add('referral_code', { key: 'registration.errors.referralUnknown' })
+  const chosen = [...new Set(body.marketplaces ?? [])]
+  const offered = await activeMarketplaceNames(deps.db, chosen)
+  if (chosen.some((id) => !offered.has(id))) add('marketplaces', { key: 'registration.errors.marketplaceUnknown' })
   throwIfAny(errors)
 
   const utm: Record<string, string> = Object.create(null) as Record<string, string>
@@ -300,7 +303,7 @@ export async function saveStore(deps: AppDeps, token: string, body: StoreStepBod
     tax_no: body.tax_no,
     referral_code: referrer ? code : null,
     referrer,
-    marketplaces: [...new Set(body.marketplaces ?? [])],
+    marketplaces: chosen,
     utm: { ...utm },
   }
   const passwordHash = await hashPassword(body.password)
@@ -571,6 +574,13 @@ export async function recordDraftPayment(
   return row.id
 }
 
+/** The vendor's record lists its marketplaces by English name, as an admin types them (those since deactivated dropped). */
+async function marketplaceNames(db: Db, ids: readonly number[]): Promise<string | null> {
+  const names = await activeMarketplaceNames(db, ids)
+  const listed = ids.flatMap((id) => names.get(id) ?? [])
+  return listed.length > 0 ? listed.join(', ') : null
+}
+
 /**
  * Completion, in one transaction: the end user (signed in, as `register` does), the vendor (pending,
  * its utm_source and referrer), its payment (Pending for a bank transfer; approved like an admin's
@@ -607,7 +617,7 @@ export async function completeDraft(deps: AppDeps, token: string, lang: Locale):
         email: store.email,
         subdomain: store.subdomain,
         taxNo: store.tax_no,
-        marketplaces: store.marketplaces.length > 0 ? store.marketplaces.join(',') : null,
+        marketplaces: await marketplaceNames(tx, store.marketplaces),
         utmSource: store.utm.utm_source ?? null,
         packageId: pkg.package_id,
         referredByVendorId: store.referrer?.kind === 'vendor' ? store.referrer.id : null,

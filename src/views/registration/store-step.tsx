@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
 import type { ActorRefFrom } from 'xstate'
 import { passwordStrength } from '../../forms/password-strength'
-import type { StoreField } from '../../machines/registration'
+import { marketplaceIds, type StoreField } from '../../machines/registration'
 import { subdomainReason, subdomainState, subdomainSuggestion, type subdomainCheckMachine } from '../../machines/subdomain-check'
 import { Button } from '../../ui/button'
 import { TextField } from '../../ui/field'
@@ -14,7 +14,7 @@ import { useTranslateRef } from '../shared/use-translate-ref'
 import { wizardStyles, type WizardActor } from './styles'
 
 type TextFieldSpec = {
-  name: Exclude<StoreField, 'password' | 'password_confirmation' | 'website'>
+  name: Exclude<StoreField, 'password' | 'password_confirmation' | 'website' | 'marketplaces'>
   type?: string
   inputMode?: 'numeric' | 'tel' | 'email'
   autoComplete?: string
@@ -140,6 +140,7 @@ export function StoreStep({ wizard }: { wizard: WizardActor }) {
           onChange={(v) => edit('referral_code', v)}
         />
       </div>
+      <MarketplacesField wizard={wizard} value={values.marketplaces} error={errorOf('marketplaces')} onChange={(v) => edit('marketplaces', v)} />
       {resumed && !values.password ? <p className={wizardStyles.note}>{t('registration.wizard.store.passwordAgain')}</p> : null}
       {/* The honeypot: off-screen and out of the accessibility tree; only a robot fills it. */}
       <div
@@ -229,5 +230,77 @@ function ReferralField({
       helper={helper}
       onChange={(e) => onChange(e.target.value)}
     />
+  )
+}
+
+const pickerStyles = {
+  group: css({ border: 'none', p: '0', m: '0', minW: '0', display: 'flex', flexDir: 'column', gap: '2' }),
+  legend: css({ fontSize: 'sm', fontWeight: '600', color: 'fg.default', p: '0', mb: '1' }),
+  list: css({ display: 'flex', flexWrap: 'wrap', gap: '2' }),
+  choice: css({
+    display: 'inline-flex',
+    alignItems: 'center',
+    gap: '2',
+    minH: '11',
+    px: '3',
+    borderWidth: '1px',
+    borderColor: 'border.default',
+    borderRadius: 'lg',
+    cursor: 'pointer',
+    fontSize: 'sm',
+    _hover: { borderColor: 'accent.default' },
+    '&:has(input:checked)': { borderColor: 'accent.default', bg: 'primary.50' },
+    '&:has(input:focus-visible)': { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+  }),
+  box: css({ w: '4', h: '4', accentColor: 'accent.default', cursor: 'pointer' }),
+}
+
+/** The marketplaces the vendor sells on or means to (optional): the platform's active ones, each a checkbox. */
+function MarketplacesField({
+  wizard,
+  value,
+  error,
+  onChange,
+}: {
+  wizard: WizardActor
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+}) {
+  const { t } = useTranslation()
+  const offered = useSelector(wizard, (s) => s.context.options?.marketplaces)
+  if (!offered || offered.length === 0) return null
+  const chosen = new Set(marketplaceIds(value))
+  const toggle = (id: number, on: boolean) => {
+    const next = offered.map((m) => Number(m.id)).filter((m) => (m === id ? on : chosen.has(m)))
+    onChange(next.join(','))
+  }
+  return (
+    <fieldset className={pickerStyles.group} aria-describedby={error ? 'marketplaces-error' : 'marketplaces-hint'}>
+      <legend className={pickerStyles.legend}>{t('registration.wizard.store.fields.marketplaces')}</legend>
+      <span id="marketplaces-hint" className={wizardStyles.note}>
+        {t('registration.wizard.store.marketplacesHint')}
+      </span>
+      <div className={pickerStyles.list}>
+        {offered.map((m) => (
+          <label key={m.id} className={pickerStyles.choice}>
+            <input
+              type="checkbox"
+              name="marketplaces"
+              value={m.id}
+              className={pickerStyles.box}
+              checked={chosen.has(Number(m.id))}
+              onChange={(e) => toggle(Number(m.id), e.target.checked)}
+            />
+            {m.name}
+          </label>
+        ))}
+      </div>
+      {error ? (
+        <span id="marketplaces-error" role="alert" className={wizardStyles.error}>
+          {error}
+        </span>
+      ) : null}
+    </fieldset>
   )
 }
