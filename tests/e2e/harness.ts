@@ -171,7 +171,10 @@ function recordForFailure(page: Page) {
   page.on('pageerror', (error) => note(`page error: ${error.message}`))
   page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`))
   page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
-  page.on('response', (response) => response.status() >= 500 && note(`${response.status()} ${response.request().method()} ${response.url()}`))
+  page.on(
+    'response',
+    (response) => response.status() >= 500 && note(`${response.status()} ${response.request().method()} ${response.url()}`),
+  )
   page.on('close', () => note('page closed'))
   try {
     onTestFailed(() => {

@@ -298,8 +298,7 @@ const type = (name: string, value: string) => {
   if (name === 'marketplaces') {
     // the marketplaces are checkboxes: tick the chosen ones, untick the others
     const wanted = new Set(value.split(','))
-    for (const box of screen.getAllByRole('checkbox') as HTMLInputElement[])
-      if (box.checked !== wanted.has(box.value)) fireEvent.click(box)
+    for (const box of screen.getAllByRole('checkbox') as HTMLInputElement[]) if (box.checked !== wanted.has(box.value)) fireEvent.click(box)
     return
   }
   const input = name === 'password' ? (document.querySelector('input[name=password]') as HTMLInputElement) : field(name)

@@ -140,7 +140,12 @@ export function StoreStep({ wizard }: { wizard: WizardActor }) {
           onChange={(v) => edit('referral_code', v)}
         />
       </div>
-      <MarketplacesField wizard={wizard} value={values.marketplaces} error={errorOf('marketplaces')} onChange={(v) => edit('marketplaces', v)} />
+      <MarketplacesField
+        wizard={wizard}
+        value={values.marketplaces}
+        error={errorOf('marketplaces')}
+        onChange={(v) => edit('marketplaces', v)}
+      />
       {resumed && !values.password ? <p className={wizardStyles.note}>{t('registration.wizard.store.passwordAgain')}</p> : null}
       {/* The honeypot: off-screen and out of the accessibility tree; only a robot fills it. */}
       <div
