@@ -329,7 +329,8 @@ export const registrationMachine = setup({
     dismiss: assign({ failure: null, restarted: false }),
     setReferral: assign((_, params: { referral: ReferralCodeResult | null }) => ({ referral: params.referral })),
     choosePackage: assign((_, params: { packageId: number }) => ({ packageId: params.packageId, quote: null, errors: {} })),
-    setCoupon: assign((_, params: { code: string }) => ({ couponCode: params.code.trim(), errors: {} })),
+    // the price shown was for the code before: a new code is priced again, here or on coming back to the step
+    setCoupon: assign((_, params: { code: string }) => ({ couponCode: params.code.trim(), quote: null, couponMessage: '', errors: {} })),
     setQuote: assign((_, params: { quote: { message: string; result: CouponCheckResult } }) => ({
       quote: params.quote.result,
       couponMessage: params.quote.result.applies ? '' : params.quote.message,
@@ -360,7 +361,9 @@ export const registrationMachine = setup({
     referralEdited: (_, params: { values: Partial<StoreValues> }) => params.values.referral_code !== undefined,
     referralBlank: (_, params: { values: Partial<StoreValues> }) => params.values.referral_code?.trim() === '',
     hasPackage: ({ context }) => context.packageId !== null,
-    needsQuote: ({ context }) => context.packageId !== null && context.quote === null && context.failure === null,
+    /** No price for the package and code shown (never asked, asked before a change, or a refused code): asked again. */
+    needsQuote: ({ context }) =>
+      context.packageId !== null && (context.quote === null || !context.quote.applies) && context.failure === null,
     couponApplies: (_, params: { result: CouponCheckResult }) => params.result.applies,
     referralValid: (_, params: { referral: ReferralCodeResult }) => params.referral.valid,
     paymentRequired: (_, params: { draft: Draft }) => params.draft.package?.payment_required === true,
