@@ -4,7 +4,7 @@ import { getStateNodes } from 'xstate/graph'
 const transitionsOf = (node: AnyStateNode): AnyTransitionDefinition[] => [...[...node.transitions.values()].flat(), ...(node.always ?? [])]
 
 /** `source event #index`: stable across `machine.provide(...)` copies of a chart. */
-const keyOf = (t: AnyTransitionDefinition) => {
+export const keyOf = (t: AnyTransitionDefinition) => {
   const siblings = t.eventType === '' ? (t.source.always ?? []) : (t.source.transitions.get(t.eventType) ?? [])
   return `${t.source.id} ${t.eventType || 'always'} #${siblings.indexOf(t)}`
 }
