@@ -1,7 +1,6 @@
 import { assign, fromPromise, setup, type AnyActorRef, type SnapshotFrom } from 'xstate'
 import { quotePrice } from '../api/coupons'
 import * as api from '../api/registration'
-import * as renewalApi from '../api/vendor-area'
 import type { MessageRef } from '../contract/common'
 import type { CouponCheckResult } from '../contract/coupons'
 import type { SubdomainResult } from '../contract/vendors'
@@ -18,6 +17,9 @@ import { SEARCH_DEBOUNCE_MS } from '../contract/resource'
 import type { RenewalResult } from '../contract/vendor-area'
 import { issueMessage } from '../contract/validation'
 import { failureOf, type Failure } from './failure'
+
+/** The renewal's calls, fetched only by a signed-in vendor's renewal (a guest's first visit does without them). */
+const renewalApi = () => import('../api/vendor-area')
 import { subdomainCheckMachine } from './subdomain-check'
 
 /** The fields of step 1 as typed (`website` is the honeypot a person never sees). */
@@ -208,7 +210,7 @@ export const registrationMachine = setup({
   },
   actors: {
     loadOptions: fromPromise<RegistrationOptions, { mode: RegistrationMode }>(({ input, signal }) =>
-      input.mode === 'renewal' ? renewalApi.fetchRenewalOptions(signal) : api.fetchRegistrationOptions(signal),
+      input.mode === 'renewal' ? renewalApi().then((r) => r.fetchRenewalOptions(signal)) : api.fetchRegistrationOptions(signal),
     ),
     createDraft: fromPromise<Draft>(() => api.createDraft()),
     resumeDraft: fromPromise(({ input }: { input: { token: string } }) => api.fetchDraft(input.token)),
@@ -232,21 +234,23 @@ export const registrationMachine = setup({
     }),
     savePackage: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; packageId: number; code: string } }) => {
       const body = { package_id: input.packageId, ...(input.code ? { coupon_code: input.code } : {}) }
-      return input.mode === 'renewal' ? renewalApi.saveRenewalPackage(body) : api.savePackageStep(input.token, body)
+      return input.mode === 'renewal' ? renewalApi().then((r) => r.saveRenewalPackage(body)) : api.savePackageStep(input.token, body)
     }),
     charge: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; body: CardPaymentBody } }) =>
-      input.mode === 'renewal' ? renewalApi.payRenewalByCard(input.body) : api.payByCard(input.token, input.body),
+      input.mode === 'renewal' ? renewalApi().then((r) => r.payRenewalByCard(input.body)) : api.payByCard(input.token, input.body),
     ),
     confirm: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; code: string } }) =>
-      input.mode === 'renewal' ? renewalApi.confirmRenewalCard(input.code) : api.confirmCardPayment(input.token, input.code),
+      input.mode === 'renewal'
+        ? renewalApi().then((r) => r.confirmRenewalCard(input.code))
+        : api.confirmCardPayment(input.token, input.code),
     ),
     sendReceipt: fromPromise(({ input }: { input: { mode: RegistrationMode; token: string; file: File; paymentNumber: string } }) =>
       input.mode === 'renewal'
-        ? renewalApi.sendRenewalReceipt(input.file, input.paymentNumber)
+        ? renewalApi().then((r) => r.sendRenewalReceipt(input.file, input.paymentNumber))
         : api.sendTransferReceipt(input.token, input.file, input.paymentNumber),
     ),
     complete: fromPromise<CompletionResult | RenewalResult, { mode: RegistrationMode; token: string }>(({ input }) =>
-      input.mode === 'renewal' ? renewalApi.completeRenewal() : api.completeRegistration(input.token),
+      input.mode === 'renewal' ? renewalApi().then((r) => r.completeRenewal()) : api.completeRegistration(input.token),
     ),
   },
   actions: {
