@@ -42,7 +42,9 @@ export default defineConfig({
           name: 'walks',
           environment: 'jsdom',
           include: ['tests/walks/**/*.walk.test.{ts,tsx}'],
-          testTimeout: 30_000,
+          // a ceiling for a busy machine: a file's first path also waits for the app's screens to load
+          // (up to 30 s) before its steps
+          testTimeout: 60_000,
         },
       },
       {

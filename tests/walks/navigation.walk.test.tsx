@@ -61,9 +61,15 @@ const surface = (who: Who, name: string): Surface<Ui> => ({
     // the first page is a navigation too: once its screen is up, its scroll happens on the walk's clock
     const clock = actorOptions().clock as SimulatedClock
     await waitFor(() => expect(who === 'admin' ? screen.queryByTestId('welcome') : signInForm()).toBeTruthy(), { timeout: 30_000 })
-    // (the first page may already have settled when its screen shows: its one scroll is what counts)
-    if (app.root.navigation.getSnapshot().value === 'settling') clock.increment(SCROLL_DELAY)
-    await waitFor(() => expect(app.root.navigation.getSnapshot().value).toBe('idle'))
+    // (the first page may have settled before its screen shows, or start settling just after: its one
+    // scroll is what counts, whenever its wait begins)
+    await waitFor(
+      () => {
+        if (app.root.navigation.getSnapshot().value === 'settling') clock.increment(SCROLL_DELAY)
+        expect(app.root.navigation.getSnapshot().value).toBe('idle')
+      },
+      { timeout: 30_000 },
+    )
     expect(app.platform.scrolls).toBe(1)
     return ui
   },

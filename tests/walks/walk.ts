@@ -151,7 +151,8 @@ export function walk<Ui>(spec: WalkSpec<Ui>) {
               // the actor under test is chosen when the path starts and kept (a screen that follows may start another)
               const fixed: { actor?: AnyActorRef } = {}
               const actor = () => {
-                if (fixed.actor) return fixed.actor
+                // kept unless the screen was mounted again (its actor stopped, a new one started in its place)
+                if (fixed.actor && fixed.actor.getSnapshot().status !== 'stopped') return fixed.actor
                 const live = actors.filter((a) => a.getSnapshot().status === 'active')
                 // a chart that finished as it started (a final state reached at once) is still the one under test
                 const chosen = surface.pick ? surface.pick(live) : (live.at(-1) ?? actors.at(-1))
