@@ -524,8 +524,14 @@ describe('registration: the chart’s paths walked in the browser on the real se
         // what the app's registration went through, for the failure's report
         const all = await page.evaluate(() => window.inspectorMessages).catch(() => [] as Message[])
         const trail = all
-          .filter((m) => m.type === '@xstate.event' || m.type === '@xstate.snapshot')
-          .map((m) => (m.type === '@xstate.event' ? `  event ${m.event?.type}` : `  state ${JSON.stringify(m.snapshot?.value)}`))
+          .filter((m) => m.type === '@xstate.event' || m.type === '@xstate.snapshot' || m.type === '@xstate.actor')
+          .map((m) =>
+            m.type === '@xstate.actor'
+              ? `  actor ${m.name ?? ''} ${m.sessionId ?? ''}`
+              : m.type === '@xstate.event'
+                ? `  event ${m.event?.type} → ${m.sessionId ?? ''}`
+                : `  state ${JSON.stringify(m.snapshot?.value)} of ${m.sessionId ?? ''}`,
+          )
         console.error(`The app's actors went through:\n${trail.slice(-40).join('\n')}`)
         throw error
       } finally {
