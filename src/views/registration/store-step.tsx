@@ -195,17 +195,15 @@ function SubdomainStatus({ check, onUse }: { check: ActorRefFrom<typeof subdomai
   return t('registration.wizard.store.subdomainHint')
 }
 
-function ReferralField({
-  wizard,
-  value,
-  error,
-  onChange,
-}: {
+/** A step-1 field the chart's context feeds: its value, its error, and how a change reaches the chart. */
+type WizardFieldProps = {
   wizard: WizardActor
   value: string
   error: string | undefined
   onChange: (value: string) => void
-}) {
+}
+
+function ReferralField({ wizard, value, error, onChange }: WizardFieldProps) {
   const { t } = useTranslation()
   const checking = useSelector(
     wizard,
@@ -261,17 +259,7 @@ const pickerStyles = {
 }
 
 /** The marketplaces the vendor sells on or means to (optional): the platform's active ones, each a checkbox. */
-function MarketplacesField({
-  wizard,
-  value,
-  error,
-  onChange,
-}: {
-  wizard: WizardActor
-  value: string
-  error: string | undefined
-  onChange: (value: string) => void
-}) {
+function MarketplacesField({ wizard, value, error, onChange }: WizardFieldProps) {
   const { t } = useTranslation()
   const offered = useSelector(wizard, (s) => s.context.options?.marketplaces)
   if (!offered || offered.length === 0) return null
