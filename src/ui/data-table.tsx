@@ -316,11 +316,14 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
 
   return (
     <div className={s.root}>
+      {/* outside the table: a table may own only rows and row groups, so a live region inside it is a fault */}
+      <span className={css({ srOnly: true })} role="status">
+        {busy ? labels.loading : ''}
+      </span>
       <div className={s.scroller} role="region" aria-labelledby={captionId} tabIndex={0}>
         <table className={s.table} aria-busy={busy || undefined} role="table">
           <caption id={captionId} className={captionHidden ? css({ srOnly: true }) : s.caption}>
             {caption}
-            {busy ? <span className={css({ srOnly: true })} role="status">{` ${labels.loading}`}</span> : null}
           </caption>
           <thead role="rowgroup">
             <tr className={s.headRow} role="row">

@@ -45,8 +45,21 @@ describe.each(['ar', 'en'] as const)('support in the browser (%s)', (lang) => {
     await resolved.getByText(t.support.resolved, { exact: true }).waitFor()
     await expect.poll(() => resolved.getByRole('button').count()).toBe(0)
 
+    // a list both while it loads (its answer held back) and once loaded: the table owns only rows,
+    // its "loading" announcement lives beside it
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route('**/api/admin-panal/support/shipping-company-requests**', async (route) => {
+      await held
+      await route.continue()
+    })
     await page.goto('/admin-panel/support/shipping-company-requests-list')
-    await page.locator('tbody tr').first().waitFor()
+    await page.locator('tbody tr[data-skeleton]').first().waitFor()
+    await page.getByRole('status').filter({ hasText: t.table.loading }).waitFor()
+    expect(await axeViolations(page)).toEqual([])
+    release()
+    await page.locator('tbody tr:not([data-skeleton])').first().waitFor()
+    await page.unroute('**/api/admin-panal/support/shipping-company-requests**')
     expect(await axeViolations(page)).toEqual([])
     await page.goto('/admin-panel/support/shipping-company-requests-list?activated=0')
     const request = page.locator('tbody tr:not([data-skeleton])').first()
