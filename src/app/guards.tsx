@@ -12,12 +12,7 @@ import { Forbidden } from './forbidden'
 import { GuestLayout } from './layouts/guest-layout'
 import { LanguageSwitch } from './layouts/language-switch'
 import { useRoot } from './root'
-
-/** Start-up check or sign-out under way: nothing can be decided yet. */
-const usePending = () => {
-  const { session } = useRoot()
-  return useSelector(session, (s) => s.matches('restoring') || s.matches('verifying') || s.matches('signingOut'))
-}
+import { useSessionHold } from './session-gate'
 
 /** The admin shell (menus, avatar) loads with the first admin screen, not with sign-in. */
 const AdminLayout = lazy(() => import('./layouts/admin-layout').then((m) => ({ default: m.AdminLayout })))
@@ -34,9 +29,9 @@ export function RequireAdmin() {
   const location = useLocation()
   const admin = useSelector(session, isAdmin)
   const permissions = useSelector(session, (s) => s.context.admin?.permissions ?? null)
-  const pending = usePending()
+  const hold = useSessionHold()
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined
-  if (pending) return <LoadingScreen label={t('common.loading')} />
+  if (hold) return hold
   if (!admin) return <Navigate to={signInWithRedirect(location.pathname + location.search)} replace />
   const allowed = !handle?.permission || hasPermission(permissions ?? [], handle.permission)
   return (
@@ -51,12 +46,11 @@ export function RequireAdmin() {
 /** Guest-only screens: a signed-in admin goes to the dashboard (or where sign-in was asked from). */
 export function GuestOnly() {
   const { session } = useRoot()
-  const { t } = useTranslation()
   const [params] = useSearchParams()
   const handle = useMatches().at(-1)?.handle as RouteHandle | undefined
   const admin = useSelector(session, isAdmin)
-  const pending = usePending()
-  if (pending) return <LoadingScreen label={t('common.loading')} />
+  const hold = useSessionHold()
+  if (hold) return hold
   if (admin) return <Navigate to={safeRedirect(params.get('redirect'))} replace />
   return (
     <GuestLayout wide={handle?.wide === true}>
@@ -80,9 +74,8 @@ export function BareLayout() {
 /** The bare /admin-panel: sign-in for guests, the dashboard for admins. */
 export function AdminIndex() {
   const { session } = useRoot()
-  const { t } = useTranslation()
   const admin = useSelector(session, isAdmin)
-  const pending = usePending()
-  if (pending) return <LoadingScreen label={t('common.loading')} />
+  const hold = useSessionHold()
+  if (hold) return hold
   return <Navigate to={admin ? screens.dashboard : screens.signIn} replace />
 }

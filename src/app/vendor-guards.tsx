@@ -10,15 +10,10 @@ import { Button, buttonRecipe } from '../ui/button'
 import { LoadingScreen } from '../ui/spinner'
 import { GuestLayout } from './layouts/guest-layout'
 import { useRoot } from './root'
+import { useSessionHold } from './session-gate'
 
 /** The vendor's shell loads with its first screen, not with its sign-in. */
 const VendorLayout = lazy(() => import('./layouts/vendor-layout').then((m) => ({ default: m.VendorLayout })))
-
-/** Start-up check or sign-out under way: nothing can be decided yet. */
-const usePending = () => {
-  const { session } = useRoot()
-  return useSelector(session, (s) => s.matches('restoring') || s.matches('verifying') || s.matches('signingOut'))
-}
 
 /**
  * The vendor's own screens: only a signed-in end user opens them; a guest, and an admin (whose token
@@ -28,8 +23,8 @@ export function RequireVendor() {
   const { session } = useRoot()
   const { t } = useTranslation()
   const user = useSelector(session, isUser)
-  const pending = usePending()
-  if (pending) return <LoadingScreen label={t('common.loading')} />
+  const hold = useSessionHold()
+  if (hold) return hold
   if (!user) return <Navigate to={screens.userSignIn} replace />
   return (
     <Suspense fallback={<LoadingScreen label={t('common.loading')} />}>
@@ -49,8 +44,8 @@ export function VendorGuestOnly() {
   const { t } = useTranslation()
   const user = useSelector(session, isUser)
   const admin = useSelector(session, isAdmin)
-  const pending = usePending()
-  if (pending) return <LoadingScreen label={t('common.loading')} />
+  const hold = useSessionHold()
+  if (hold) return hold
   if (user) return <Navigate to={screens.userDashboard} replace />
   return (
     <GuestLayout>

@@ -30,6 +30,8 @@ export type SessionEvent =
   | { type: 'session.register'; body: UserRegisterBody }
   | { type: 'session.dismissError' }
   | { type: 'session.verify' }
+  /** The start-up check could not reach the server: check again (the Retry button, or the browser back online). */
+  | { type: 'session.retry' }
   | { type: 'session.logout' }
   | { type: 'session.purge' }
   | { type: 'session.adminUpdated'; admin: Admin }
@@ -116,7 +118,8 @@ export const sessionMachine = setup({
       ],
     },
     verifying: {
-      description: 'Checks the stored token with the identity\'s "me" call; a failure stores the errors and clears the token.',
+      description:
+        'Checks the stored token with the identity\'s "me" call; a refusal stores the errors and clears the token, no answer at all keeps it.',
       initial: 'admin',
       states: {
         admin: {
@@ -129,11 +132,18 @@ export const sessionMachine = setup({
               description: 'The token is valid: the admin is signed in.',
               actions: { type: 'setAdmin', params: ({ event }) => event.output },
             },
-            onError: {
-              target: '#session.signedOut',
-              description: 'The token was refused: it is cleared.',
-              actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
-            },
+            onError: [
+              {
+                guard: 'serverUnreachable',
+                target: '#session.unreachable',
+                description: 'No answer from the server (offline, or the page being left): nothing is known of the token, so it is kept.',
+              },
+              {
+                target: '#session.signedOut',
+                description: 'The token was refused: it is cleared.',
+                actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
+              },
+            ],
           },
         },
         user: {
@@ -146,13 +156,27 @@ export const sessionMachine = setup({
               description: 'The token is valid: the end user is signed in.',
               actions: { type: 'setUser', params: ({ event }) => event.output },
             },
-            onError: {
-              target: '#session.signedOut',
-              description: 'The token was refused: it is cleared.',
-              actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
-            },
+            onError: [
+              {
+                guard: 'serverUnreachable',
+                target: '#session.unreachable',
+                description: 'No answer from the server (offline, or the page being left): nothing is known of the token, so it is kept.',
+              },
+              {
+                target: '#session.signedOut',
+                description: 'The token was refused: it is cleared.',
+                actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
+              },
+            ],
           },
         },
+      },
+    },
+    unreachable: {
+      description:
+        'The start-up check got no answer: the screen says the server cannot be reached, the stored token is kept, and Retry (or the browser coming back online) checks again.',
+      on: {
+        'session.retry': { target: 'restoring', description: 'Check the stored token again.' },
       },
     },
     signedOut: {

@@ -25,8 +25,9 @@ import { walk, type Perform, type Surface, type WalkContext } from './walk'
 /**
  * session (spec sections 4, 7, 8) walked through the whole app: start-up with a stored admin token,
  * an older token without identity, an end user's token, or none; the sign-in screen (the server's
- * message in the error dialog, Try again!); the re-check on each navigation (a server that cannot
- * be reached keeps the session, any other failure ends it); sign-out from the account menu, which
+ * message in the error dialog, Try again!); a start-up check the server never answers keeps the
+ * token and offers Retry; the re-check on each navigation (a server that cannot be reached keeps
+ * the session, any other failure ends it); sign-out from the account menu, which
  * clears the session even when the server call fails; a 401 of any call (here: saving the
  * language) purges; the language the admin saved reaches their profile (`session.adminUpdated`).
  *
@@ -86,6 +87,7 @@ const endUserEvents: AnyEventObject[] = [
 ]
 const adminEvents: AnyEventObject[] = [
   ...checks('checkAdmin'),
+  { type: 'session.retry' },
   { type: 'session.verify' },
   { type: 'session.logout' },
   { type: 'xstate.done.actor.logout', output: null },
@@ -93,7 +95,7 @@ const adminEvents: AnyEventObject[] = [
   { type: 'session.purge' },
   { type: 'session.adminUpdated', admin: { ...admin, locale: 'ar' } },
 ]
-const endUserCheckEvents: AnyEventObject[] = [...checks('checkUser'), { type: 'session.verify' }]
+const endUserCheckEvents: AnyEventObject[] = [...checks('checkUser'), { type: 'session.retry' }, { type: 'session.verify' }]
 
 const idle = (s: S) => s.matches({ signedIn: 'idle' })
 
@@ -112,6 +114,8 @@ const offered = (s: S, e: AnyEventObject) => {
       return s.matches('signedOut') && error === null
     case 'session.verify':
       return idle(s)
+    case 'session.retry':
+      return s.matches('unreachable')
     case 'session.logout':
     case 'session.purge':
     case 'session.adminUpdated':
@@ -185,6 +189,7 @@ const performs: Record<string, Perform<Ui>> = {
   'xstate.done.actor.userRegister': ({ event }) => net.answer(calls.userRegister, ok(event.output)),
   'xstate.error.actor.userRegister': ({ event }) => net.answer(calls.userRegister, failure(event.error as Fail)),
   'session.verify': navigateOn,
+  'session.retry': () => fireEvent.click(screen.getByRole('button', { name: shown().app.session.retry })),
   'xstate.done.actor.checkAdmin': ({ event }) => net.answer(calls.adminMe, ok(event.output)),
   'xstate.error.actor.checkAdmin': ({ event }) => net.answer(calls.adminMe, failure(event.error as Fail)),
   'xstate.done.actor.checkUser': ({ event }) => net.answer(calls.userMe, ok(event.output)),
@@ -228,11 +233,13 @@ const signedOutScreen = ({ ui }: Ctx) => {
 /** After a failed check: signed out, the address kept for after sign-in, the server's message shown. */
 const checkFailed = ({ ui, event }: Ctx) => {
   const e = event.error as Fail
-  if (e.status === 0 && !ui.before.loading) {
-    // the background re-check did not reach the server: the session stays, the page too
+  if (e.status === 0) {
+    // the server was not reached: the token stays; a background re-check keeps the page too, the
+    // start-up check says so and waits for Retry
     expect(stored().token).not.toBeNull()
     expect(pathname(ui.app)).toBe(ui.before.path)
-    return
+    if (!ui.before.loading) return expect(unreachableScreen()).toBeNull()
+    return expect(unreachableScreen()).toBeTruthy()
   }
   signedOutScreen({ ui } as Ctx)
   const admins = ui.before.path !== screens.signIn && ui.before.path !== screens.forgetPassword
@@ -240,6 +247,8 @@ const checkFailed = ({ ui, event }: Ctx) => {
   // the sign-in screen shows the server's message (the forgotten-password page has no use for it)
   if (pathname(ui.app) === screens.signIn) expect(failureDialog()).toContain(e.message || shown().errors.generic)
 }
+
+const unreachableScreen = () => screen.queryByTestId('session-unreachable')
 
 const signedOutClean = (ctx: Ctx) => {
   signedOutScreen(ctx)
@@ -288,6 +297,16 @@ walk<Ui>({
       expect(accountMenu()).toBeNull()
     },
     'verifying.admin': () => expect(pending(calls.adminMe)).toBe(true),
+    unreachable: () => {
+      const t = shown()
+      expect(within(unreachableScreen()!).getByRole('heading').textContent).toBe(t.app.session.unreachableTitle)
+      expect(within(unreachableScreen()!).getByRole('button', { name: t.app.session.retry })).toBeTruthy()
+      expect(stored().token).not.toBeNull()
+      expect(loadingScreen()).toBeNull()
+      expect(signInForm()).toBeNull()
+      expect(accountMenu()).toBeNull()
+      expect(net.waiting().filter((r) => r.path.endsWith('auth/me'))).toEqual([])
+    },
     'verifying.user': () => expect(pending(calls.userMe)).toBe(true),
     signedOut: signedOutScreen,
     signingIn: () => {
@@ -351,6 +370,11 @@ walk<Ui>({
     'xstate.error.actor.userLogin': () => expect(stored().token).toBeNull(),
     'xstate.error.actor.userRegister': () => expect(stored().token).toBeNull(),
     // every navigation asks for the check of the identity that is signed in
+    // Retry checks the same token again
+    'session.retry': () => {
+      const me = net.waiting().filter((r) => r.path.endsWith('auth/me'))
+      expect(me.map((r) => r.headers.authorization)).toEqual([`Bearer ${stored().token}`])
+    },
     'session.verify': () => {
       const me = net.waiting().filter((r) => r.path.endsWith('auth/me'))
       expect(me.map((r) => r.path)).toEqual([stored().identity === 'user' ? calls.userMe.path : calls.adminMe.path])
