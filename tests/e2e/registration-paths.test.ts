@@ -241,20 +241,24 @@ type Visit = {
   titles: Map<number, string>
 }
 
-/** The registration actor's states and events as the app reports them to the inspector. */
+/**
+ * The registration actor's states and events as the app reports them to the inspector, sorted out
+ * in the page: the inspector hands each one over when the page is idle, so a poll that copied
+ * every message out each time would keep a busy machine's page from ever being idle.
+ */
 async function reported(page: Page) {
-  // the inspector sends what it kept once its window says it is ready, as Stately's does once loaded;
-  // said until the app's inspector, loaded lazily, has heard it
-  const all = await page.evaluate(() => {
-    if (window.inspectorMessages.length === 0) window.postMessage({ type: '@statelyai.connected' }, '*')
-    return window.inspectorMessages
+  return page.evaluate(() => {
+    const all = window.inspectorMessages
+    // the inspector sends what it kept once its window says it is ready, as Stately's does once
+    // loaded; said until the app's inspector, loaded lazily, has heard it
+    if (all.length === 0) window.postMessage({ type: '@statelyai.connected' }, '*')
+    const ids = new Set(all.filter((m) => m.type === '@xstate.actor' && m.name === 'registration').map((m) => m.sessionId))
+    const mine = all.filter((m) => ids.has(m.sessionId))
+    return {
+      value: mine.filter((m) => m.type === '@xstate.snapshot').at(-1)?.snapshot?.value,
+      events: mine.filter((m) => m.type === '@xstate.event').map((m) => m.event?.type ?? ''),
+    }
   })
-  const ids = new Set(all.filter((m) => m.type === '@xstate.actor' && m.name === 'registration').map((m) => m.sessionId))
-  const mine = all.filter((m) => ids.has(m.sessionId))
-  return {
-    value: mine.filter((m) => m.type === '@xstate.snapshot').at(-1)?.snapshot?.value,
-    events: mine.filter((m) => m.type === '@xstate.event').map((m) => m.event?.type ?? ''),
-  }
 }
 
 /** Lets the newest held request of a kind go to the server (older ones of that kind were cancelled by the app). */
@@ -474,6 +478,10 @@ describe('registration: the chart’s paths walked in the browser on the real se
       await context.addInitScript(() => {
         window.inspectorMessages = []
         window.open = () => ({ closed: false, postMessage: (m: Message) => window.inspectorMessages.push(m) }) as unknown as Window
+        // the inspector hands over each message in an idle period; on a loaded machine those may not
+        // come for a long while, so each waits a second at most
+        const idle = window.requestIdleCallback.bind(window)
+        window.requestIdleCallback = (callback, options) => idle(callback, { timeout: 1000, ...options })
       })
       const v: Visit = { page, lang, id: `${Date.now().toString(36)}${n}`, held: [], titles: titles[lang] }
       await page.route('**/api/**', (route) => {
