@@ -4,7 +4,8 @@ import { useLocaleContext } from '@ark-ui/react/locale'
 import { Portal } from '@ark-ui/react/portal'
 import { useMemo, type ReactNode } from 'react'
 import { css, cx, sva } from 'styled-system/css'
-import { fieldStyles, RequiredMark } from './field'
+import { fieldStyles } from './field'
+import { RequiredMark } from './required-mark'
 import { CalendarIcon, ChevronEndIcon, ChevronStartIcon } from './icons'
 
 /** `yyyy-mm-dd` to a calendar date, or undefined when it is not one. */

@@ -1,5 +1,4 @@
-import { Field } from '@ark-ui/react/field'
-import { forwardRef, type InputHTMLAttributes, type ReactNode } from 'react'
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react'
 import { css } from 'styled-system/css'
 
 export const fieldStyles = {
@@ -33,25 +32,75 @@ export type TextFieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'size'>
   helper?: ReactNode
 }
 
-/** The asterisk after the label of a required field (inside a `Field.Root`; hidden from assistive technology, which reads `required`). */
-export function RequiredMark() {
-  return <Field.RequiredIndicator className={fieldStyles.required}>*</Field.RequiredIndicator>
+/**
+ * The ids and attributes that tie a plain input to its label, helper and error text (the parts Ark's
+ * Field wires, without its code: the sign-in page and the registration wizard load only these).
+ */
+export function useFieldParts({ id, error, helper }: { id?: string | undefined; error?: string | undefined; helper?: boolean }) {
+  const base = useId()
+  const input = id ?? `${base}-input`
+  const invalid = Boolean(error)
+  const ids = { input, helper: `${base}-helper`, error: `${base}-error` }
+  const describedBy = [helper && !invalid ? ids.helper : null, invalid ? ids.error : null].filter(Boolean).join(' ')
+  return {
+    ids,
+    invalid,
+    inputProps: {
+      id: input,
+      'aria-invalid': invalid || undefined,
+      'aria-describedby': describedBy || undefined,
+      'aria-errormessage': invalid ? ids.error : undefined,
+      'data-invalid': invalid ? '' : undefined,
+    },
+  }
 }
 
-/** A labelled input with its error text, wired for assistive technology by Ark's Field. */
+/** A label with the required mark (hidden from assistive technology, which reads `required`). */
+export function FieldLabel({ htmlFor, required, children }: { htmlFor: string; required?: boolean | undefined; children: ReactNode }) {
+  return (
+    <label htmlFor={htmlFor} className={fieldStyles.label} data-part="label">
+      {children}
+      {required ? (
+        <span aria-hidden="true" className={fieldStyles.required} data-part="required-indicator">
+          *
+        </span>
+      ) : null}
+    </label>
+  )
+}
+
+/** A field's error, said politely. */
+export function FieldError({ id, error }: { id: string; error: string }) {
+  return (
+    <span id={id} className={fieldStyles.error} aria-live="polite" data-part="error-text">
+      {error}
+    </span>
+  )
+}
+
+/** A labelled input with its helper and error text, wired for assistive technology. */
 export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField(
-  { label, error, helper, required, disabled, ...input },
+  { label, error, helper, required, disabled, id, ...input },
   ref,
 ) {
+  const parts = useFieldParts({ id, error, helper: Boolean(helper) })
   return (
-    <Field.Root className={fieldStyles.root} invalid={Boolean(error)} required={required} disabled={disabled}>
-      <Field.Label className={fieldStyles.label}>
+    <div
+      className={fieldStyles.root}
+      data-part="root"
+      data-invalid={parts.invalid ? '' : undefined}
+      data-disabled={disabled ? '' : undefined}
+    >
+      <FieldLabel htmlFor={parts.ids.input} required={required}>
         {label}
-        <RequiredMark />
-      </Field.Label>
-      <Field.Input ref={ref} className={fieldStyles.input} {...input} />
-      {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
-      <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>
-    </Field.Root>
+      </FieldLabel>
+      <input ref={ref} className={fieldStyles.input} required={required} disabled={disabled} {...parts.inputProps} {...input} />
+      {helper && !error ? (
+        <span id={parts.ids.helper} className={fieldStyles.helper} data-part="helper-text">
+          {helper}
+        </span>
+      ) : null}
+      {error ? <FieldError id={parts.ids.error} error={error} /> : null}
+    </div>
   )
 })

@@ -2,7 +2,8 @@ import { Field } from '@ark-ui/react/field'
 import { FileUpload } from '@ark-ui/react/file-upload'
 import { useState, type ReactNode } from 'react'
 import { css, sva } from 'styled-system/css'
-import { fieldStyles, RequiredMark } from './field'
+import { fieldStyles } from './field'
+import { RequiredMark } from './required-mark'
 import { CloseIcon, UploadIcon } from './icons'
 
 /** Spec section 5: image uploads allowed are png, jpg, jpeg and webp. */

@@ -2,7 +2,8 @@ import { Field } from '@ark-ui/react/field'
 import { NumberInput } from '@ark-ui/react/number-input'
 import type { ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
-import { fieldStyles, RequiredMark } from './field'
+import { fieldStyles } from './field'
+import { RequiredMark } from './required-mark'
 import { MinusIcon, PlusIcon } from './icons'
 
 export type NumberFieldProps = {

@@ -3,7 +3,8 @@ import { Portal } from '@ark-ui/react/portal'
 import { Select, createListCollection } from '@ark-ui/react/select'
 import { useMemo, type ReactNode } from 'react'
 import { css, cx, sva } from 'styled-system/css'
-import { fieldStyles, RequiredMark } from './field'
+import { fieldStyles } from './field'
+import { RequiredMark } from './required-mark'
 import { CheckIcon, ChevronDownIcon } from './icons'
 
 export type Option = { value: string; label: string; disabled?: boolean }

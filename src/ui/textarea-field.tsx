@@ -1,7 +1,8 @@
 import { Field } from '@ark-ui/react/field'
 import { forwardRef, type ReactNode, type TextareaHTMLAttributes } from 'react'
 import { css, cx } from 'styled-system/css'
-import { fieldStyles, RequiredMark } from './field'
+import { fieldStyles } from './field'
+import { RequiredMark } from './required-mark'
 
 export type TextareaFieldProps = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: ReactNode
