@@ -26,7 +26,7 @@ async function start() {
     scrollToTop: () => window.scrollTo({ top: 0, behavior: 'smooth' }),
   })
   // a screen opens once the modules' messages are there too (the sign-in pages need only the start's)
-  const router = createRouter(() => completeCatalogues(i18n))
+  const router = createRouter((files) => completeCatalogues(i18n, files))
 
   createReactRoot(document.getElementById('root')!).render(
     <StrictMode>

@@ -9,13 +9,13 @@ import { BootScreen, RouteError, Shell } from './shell'
 
 const CHUNK_TIMEOUT_MS = 120_000
 
-/** What a screen waits for besides its code (the modules' messages, unless its own are loaded at start). */
-type BeforeScreen = () => Promise<void>
+/** What a screen waits for besides its code: the modules' messages (only the files named, if it names them), unless its own are loaded at start. */
+type BeforeScreen = (files?: readonly string[]) => Promise<void>
 
 /** Lazy route module with the spec's chunk timeout: a module that does not arrive in time fails. */
 function lazyScreen(route: ScreenRoute, beforeScreen: BeforeScreen | undefined) {
   const load = async () => {
-    const [Component] = await Promise.all([route.screen(), route.startMessages ? undefined : beforeScreen?.()])
+    const [Component] = await Promise.all([route.screen(), route.startMessages ? undefined : beforeScreen?.(route.messages)])
     return Component
   }
   return async () => {

@@ -95,6 +95,43 @@ describe('loading the messages in parts', () => {
     expect(i18n.getResourceBundle('en', 'translation')).toEqual(catalogues.en)
   })
 
+  it("brings a screen only its module's messages when it names them, in every language it switches to, then all once another screen asks", async () => {
+    const { addLanguage, completeCatalogues, createI18n, hasLanguage, loadCatalogue } = await import('../../src/i18n')
+    const i18n = createI18n('ar', { ar: await loadCatalogue('ar') })
+    await completeCatalogues(i18n, ['registration'])
+    expect(i18n.getResourceBundle('ar', 'translation')).toEqual({
+      ...(await loadCatalogue('ar')),
+      registration: catalogues.ar.registration,
+    })
+    expect(i18n.exists('vendors.title')).toBe(false)
+    // the other language, switched to on that screen, arrives with the same file
+    expect(hasLanguage(i18n, 'en')).toBe(false)
+    await addLanguage(i18n, 'en')
+    expect(hasLanguage(i18n, 'en')).toBe(true)
+    expect(i18n.getResourceBundle('en', 'translation')).toEqual({
+      ...(await loadCatalogue('en')),
+      registration: catalogues.en.registration,
+    })
+    // a second visit fetches nothing more and changes nothing
+    await completeCatalogues(i18n, ['registration'])
+    expect(hasLanguage(i18n, 'ar')).toBe(true)
+    // a screen needing every module's: both languages become whole
+    await completeCatalogues(i18n)
+    expect(i18n.getResourceBundle('ar', 'translation')).toEqual(catalogues.ar)
+    expect(i18n.getResourceBundle('en', 'translation')).toEqual(catalogues.en)
+    // a file no language has is an error, not a silent gap
+    await expect(completeCatalogues(createI18n('ar', { ar: await loadCatalogue('ar') }), ['no-such-module'])).rejects.toThrow(
+      /no-such-module/,
+    )
+  })
+
+  it('names only messages files that exist, for every screen that names them', async () => {
+    const { screenModules } = await import('../../src/app/modules')
+    const named = screenModules.flatMap((m) => m.routes.flatMap((r) => r.messages ?? []))
+    expect(named).toContain('registration')
+    for (const name of named) for (const lang of ['ar', 'en'] as const) expect(catalogues[lang]).toHaveProperty([name])
+  })
+
   it('adds only the start of a language while no screen asked for the rest', async () => {
     const { addLanguage, createI18n, hasLanguage, loadCatalogue } = await import('../../src/i18n')
     const i18n = createI18n('ar', { ar: await loadCatalogue('ar') })

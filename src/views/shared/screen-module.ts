@@ -33,6 +33,11 @@ export type ScreenRoute = {
    * waiting for the modules' messages (the sign-in pages, 404).
    */
   startMessages?: boolean
+  /**
+   * Besides the start's, it needs only these modules' messages files (by name, as under
+   * `src/i18n/locales/<lang>/`): it opens without waiting for every module's (the registration wizard).
+   */
+  messages?: readonly string[]
 }
 
 /** A header entry that holds several screens' entries (catalogue, content, support, ...). */
