@@ -341,3 +341,16 @@ export function routesOfModule(
     .filter((r) => r.access.kind === 'admin' && r.access.permission.startsWith(`${module}:`) && r.method !== 'HEAD')
     .map((r) => ({ method: r.method as 'GET' | 'POST' | 'PUT' | 'DELETE', url: r.url.replace(':id', String(id)) }))
 }
+
+/** A multipart body holding one file under `field` (default `file`), as a browser's form would send it. */
+export function multipart(filename: string, type: string, content: Buffer | string, field = 'file') {
+  const boundary = '----test-boundary-7f3a'
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+    ),
+    typeof content === 'string' ? Buffer.from(content) : content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ])
+  return { payload, contentType: `multipart/form-data; boundary=${boundary}` }
+}

@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest'
 import { sniffImage } from '../../server/modules/uploads/service'
-import { backends, useTestServer } from './helpers'
+import { backends, multipart, useTestServer } from './helpers'
 
 const URL_ = '/api/admin-panal/uploads/images'
 const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex')
 const JPG = Buffer.from('ffd8ffe000104a46494600010100000100010000', 'hex')
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x10, 0, 0, 0]), Buffer.from('WEBPVP8 ')])
-
-function multipart(filename: string, type: string, content: Buffer) {
-  const boundary = '----upload-test-boundary'
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ])
-  return { payload, contentType: `multipart/form-data; boundary=${boundary}` }
-}
 
 describe('image type by content', () => {
   it('knows png, jpeg and webp by their first bytes and nothing else', () => {
