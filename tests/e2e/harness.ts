@@ -171,14 +171,36 @@ function recordForFailure(page: Page) {
   page.on('pageerror', (error) => note(`page error: ${error.message}`))
   page.on('console', (message) => message.type() === 'error' && note(`console: ${message.text()}`))
   page.on('requestfailed', (request) => note(`request failed: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  // the writes it sent, and every answer of the API that was not a success
+  page.on(
+    'request',
+    (request) => request.method() !== 'GET' && request.url().includes('/api/') && note(`sent ${request.method()} ${request.url()}`),
+  )
   page.on(
     'response',
-    (response) => response.status() >= 500 && note(`${response.status()} ${response.request().method()} ${response.url()}`),
+    (response) =>
+      (response.status() >= 500 || (response.status() >= 400 && response.url().includes('/api/'))) &&
+      note(`${response.status()} ${response.request().method()} ${response.url()}`),
   )
   page.on('close', () => note('page closed'))
   try {
-    onTestFailed(() => {
+    onTestFailed(async () => {
       note(`failed at ${page.isClosed() ? '(closed)' : page.url()}`)
+      // what the screen said at the end: its alerts, the fields marked invalid, where the focus was
+      const screen = page.isClosed()
+        ? null
+        : await page
+            .evaluate(() => ({
+              alerts: [...document.querySelectorAll('[role=alert], [role=status]')].map((e) => e.textContent?.trim()).filter(Boolean),
+              invalid: [...document.querySelectorAll('[aria-invalid=true]')].map((e) => e.getAttribute('name') ?? e.id),
+              focus: [
+                document.activeElement?.tagName,
+                document.activeElement?.getAttribute('name') ?? document.activeElement?.id,
+                document.activeElement?.textContent?.trim().slice(0, 40),
+              ].join(' '),
+            }))
+            .catch(() => null)
+      if (screen) note(`screen: ${JSON.stringify(screen)}`)
       console.error(`What the page did:\n  ${events.join('\n  ')}`)
     })
   } catch {
