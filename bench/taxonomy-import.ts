@@ -62,7 +62,9 @@ function taxonomy(count: number, variant: number): TaxonomyFile {
 function upload(file: TaxonomyFile): { body: Buffer; type: string } {
   const boundary = '----bench-taxonomy'
   const body = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="taxonomy.json"\r\nContent-Type: application/json\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="taxonomy.json"\r\nContent-Type: application/json\r\n\r\n`,
+    ),
     Buffer.from(JSON.stringify(file)),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ])
@@ -99,9 +101,7 @@ async function bench(backend: Backend): Promise<void> {
             .map(([kind, c]) => `${kind} +${c.added} ~${c.changed} -${c.removed} (${c.total})`)
             .join(', ')
         : JSON.stringify(answer).slice(0, 200)
-      console.log(
-        `  ${name}: ${res.status} in ${seconds.toFixed(2)} s, ${(body.length / 1024 / 1024).toFixed(1)} MB uploaded; ${counts}`,
-      )
+      console.log(`  ${name}: ${res.status} in ${seconds.toFixed(2)} s, ${(body.length / 1024 / 1024).toFixed(1)} MB uploaded; ${counts}`)
     }
     clearInterval(sampler)
     console.log(`  peak memory of the process (server and bench together): ${(peak / 1024 / 1024).toFixed(0)} MB`)
