@@ -30,6 +30,8 @@ export function issueMessage(
       return { key: small ? 'validation.numberMin' : 'validation.numberMax', values: { n } }
     }
     case 'invalid_format':
+      // nothing typed is "required", not "not an email"
+      if (i.input === '') return { key: 'validation.required' }
       if (i.format === 'email') return { key: 'validation.email' }
       if (i.format === 'url') return { key: 'validation.website' }
       return { key: 'validation.format' }

@@ -92,6 +92,22 @@ describe('contract validation messages', () => {
     })
   })
 
+  it('says an empty email (trimmed to nothing) is required, and a malformed one is not an email', () => {
+    const body = (email: string) => ({
+      name: 'Ab',
+      email,
+      phone: '0501234567',
+      password: 'Password-1',
+      password_confirmation: 'Password-1',
+    })
+    for (const empty of ['', '   ']) {
+      const result = userRegisterBody.safeParse(body(empty), { reportInput: true })
+      expect(issuesByField(result.error!)).toEqual({ email: [{ key: 'validation.required' }] })
+    }
+    const malformed = userRegisterBody.safeParse(body('huda@'), { reportInput: true })
+    expect(issuesByField(malformed.error!)).toEqual({ email: [{ key: 'validation.email' }] })
+  })
+
   it('keeps a rule its own catalogue key (phone)', () => {
     const result = userRegisterBody.safeParse(
       { name: 'Ab', email: 'a@b.co', phone: 'abc', password: 'Password-1', password_confirmation: 'Password-1' },
