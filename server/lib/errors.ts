@@ -38,3 +38,13 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false
 }
+
+/**
+ * A multipart body that breaks off or is malformed (a truncated upload: "Part terminated early",
+ * "Unexpected end of form") is the client's fault: 400. Errors that already carry a 4xx keep it.
+ */
+export function unreadableBody(error: unknown): never {
+  const status = (error as { statusCode?: unknown }).statusCode
+  if (typeof status === 'number' && status >= 400 && status < 500) throw error
+  throw new AppError(400, 'errors.badRequest', { errors: { _: [{ key: 'errors.badRequest' }] } })
+}

@@ -7,7 +7,7 @@ import {
   TAXONOMY_FILE_MAX_BYTES,
   taxonomyReportSchema,
 } from '../../../src/contract/marketplaces'
-import { AppError } from '../../lib/errors'
+import { AppError, unreadableBody } from '../../lib/errors'
 import { errorResponses, ok } from '../../lib/http'
 import { registerResource } from '../../lib/resource'
 import { adminOf } from '../../plugins/access'
@@ -15,13 +15,6 @@ import { marketplacesDefinition } from './service'
 import { importTaxonomy, readTaxonomy, type TaxonomyUpload } from './taxonomy'
 
 const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) })
-
-/** A multipart body that breaks off or is malformed is the client's fault: 400 (a 4xx keeps its status). */
-function unreadableBody(error: unknown): never {
-  const status = (error as { statusCode?: unknown }).statusCode
-  if (typeof status === 'number' && status >= 400 && status < 500) throw error
-  throw new AppError(400, 'errors.badRequest', { errors: { _: [{ key: 'errors.badRequest' }] } })
-}
 
 /** Marketplaces routes (under `/api`): the generic resource over the marketplaces table, and a marketplace's taxonomy import. */
 export const marketplacesRoutes: FastifyPluginAsync = async (app) => {

@@ -7,21 +7,11 @@ import { SELF_PERMISSION } from '../../../src/contract/access'
 import { envelope } from '../../../src/contract/common'
 import { STORED_IMAGE_PATTERN, uploadResult, uploadsPaths } from '../../../src/contract/uploads'
 import { defineServerModule } from '../../lib/modules'
-import { AppError } from '../../lib/errors'
+import { AppError, unreadableBody } from '../../lib/errors'
 import { errorResponses, ok } from '../../lib/http'
 import { storeImage } from './service'
 
 const TYPES = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' } as const
-
-/**
- * A body that breaks off or is malformed (a truncated upload: "Part terminated early", "Unexpected end
- * of form") is the client's fault: 400. Errors that already carry a 4xx status keep it.
- */
-function unreadableBody(error: unknown): never {
-  const status = (error as { statusCode?: unknown }).statusCode
-  if (typeof status === 'number' && status >= 400 && status < 500) throw error
-  throw new AppError(400, 'errors.badRequest', { errors: { _: [{ key: 'errors.badRequest' }] } })
-}
 
 const uploadRoutes: FastifyPluginAsync = async (app) => {
   app.post(

@@ -20,7 +20,7 @@ import {
   type VendorListQuery,
   type VendorUpdateBody,
 } from '../../../src/contract/vendors'
-import { AppError } from '../../lib/errors'
+import { AppError, unreadableBody } from '../../lib/errors'
 import { errorResponses, ok } from '../../lib/http'
 import { deleteRecord, getRecord, listRecords, type AnyResourceDefinition, type BaseListQuery } from '../../lib/resource'
 import { adminOf } from '../../plugins/access'
@@ -35,13 +35,6 @@ const pageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 })
-
-/** A multipart body that breaks off or is malformed is the client's fault: 400 (a 4xx keeps its status). */
-function unreadableBody(error: unknown): never {
-  const status = (error as { statusCode?: unknown }).statusCode
-  if (typeof status === 'number' && status >= 400 && status < 500) throw error
-  throw new AppError(400, 'errors.badRequest', { errors: { _: [{ key: 'errors.badRequest' }] } })
-}
 
 /** The fields and the receipt of a `createPayment` form; a file over the limit is marked truncated. */
 export async function readPaymentForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: service.ReceiptUpload }> {
