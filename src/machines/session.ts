@@ -41,6 +41,24 @@ export type SessionEvent =
 export type StoreTokenParams = { token: string; identity: Identity }
 export type SignedInParams = { identity: Identity; locale: Locale }
 
+/** The start-up check of either identity failed: no answer keeps the token, a refusal clears it. */
+const startupCheckFailed = [
+  {
+    guard: 'serverUnreachable',
+    target: '#session.unreachable',
+    description: 'No answer from the server (offline, or the page being left): nothing is known of the token, so it is kept.',
+  },
+  {
+    target: '#session.signedOut',
+    description: 'The token was refused: it is cleared.',
+    actions: [
+      'clearSession',
+      { type: 'setFailure', params: ({ event }: { event: { error: unknown } }) => ({ error: event.error }) },
+      'clearToken',
+    ],
+  },
+] as const
+
 /**
  * Authentication lifecycle of both identities (spec section 4). The app provides `onSignedIn`
  * (to tell the locale chart the admin's locale) and may replace the storage actions.
@@ -132,18 +150,7 @@ export const sessionMachine = setup({
               description: 'The token is valid: the admin is signed in.',
               actions: { type: 'setAdmin', params: ({ event }) => event.output },
             },
-            onError: [
-              {
-                guard: 'serverUnreachable',
-                target: '#session.unreachable',
-                description: 'No answer from the server (offline, or the page being left): nothing is known of the token, so it is kept.',
-              },
-              {
-                target: '#session.signedOut',
-                description: 'The token was refused: it is cleared.',
-                actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
-              },
-            ],
+            onError: startupCheckFailed,
           },
         },
         user: {
@@ -156,18 +163,7 @@ export const sessionMachine = setup({
               description: 'The token is valid: the end user is signed in.',
               actions: { type: 'setUser', params: ({ event }) => event.output },
             },
-            onError: [
-              {
-                guard: 'serverUnreachable',
-                target: '#session.unreachable',
-                description: 'No answer from the server (offline, or the page being left): nothing is known of the token, so it is kept.',
-              },
-              {
-                target: '#session.signedOut',
-                description: 'The token was refused: it is cleared.',
-                actions: ['clearSession', { type: 'setFailure', params: ({ event }) => ({ error: event.error }) }, 'clearToken'],
-              },
-            ],
+            onError: startupCheckFailed,
           },
         },
       },
