@@ -153,9 +153,12 @@ export function walk<Ui>(spec: WalkSpec<Ui>) {
               const actor = () => {
                 // kept unless the screen was mounted again (its actor stopped, a new one started in its place)
                 if (fixed.actor && fixed.actor.getSnapshot().status !== 'stopped') return fixed.actor
-                const live = actors.filter((a) => a.getSnapshot().status === 'active')
+                // a started actor (one that a render React threw away before committing it was made but
+                // never started: it still shows its initial state and hears nothing)
+                const started = actors.filter((a) => received.get(a)?.[0]?.type === 'xstate.init')
+                const live = started.filter((a) => a.getSnapshot().status === 'active')
                 // a chart that finished as it started (a final state reached at once) is still the one under test
-                const chosen = surface.pick ? surface.pick(live) : (live.at(-1) ?? actors.at(-1))
+                const chosen = surface.pick ? surface.pick(live) : (live.at(-1) ?? started.at(-1))
                 if (!chosen) throw new Error(`no ${machine.id} actor is running`)
                 return chosen
               }
