@@ -4,12 +4,13 @@ import { localeSchema } from './common'
 import { attributeTypes } from './core'
 import { listQuerySchema, pageSchema, queryBoolean, versionSchema } from './resource'
 import { marketplacesResource } from './marketplaces.routes'
+import { mappingProgressSchema } from './mapping'
 export * from './marketplaces.routes'
 
 const name = z.string().check(z.trim(), z.minLength(1, { abort: true }), z.minLength(2), z.maxLength(120))
 
 /** An http(s) address with a real host name (spec section 5: "Enter correct website!"). */
-function isWebAddress(value: string): boolean {
+export function isWebAddress(value: string): boolean {
   if (/\s/.test(value) || !URL.canParse(value)) return false
   const url = new URL(value)
   return (
@@ -59,6 +60,9 @@ export const marketplaceListQuery = listQuerySchema(marketplaceSortColumns, {
 })
 export type MarketplaceListQuery = z.infer<typeof marketplaceListQuery>
 
+/** `core/list/marketplaces`: the active marketplaces; `all=1` the inactive ones too (named so). */
+export const marketplaceOptionsQuery = z.strictObject({ all: queryBoolean })
+
 const marketplaceTranslationSchema = z.object({ locale: localeSchema, name: z.string() })
 
 /** A marketplace as lists and forms show it: the name of the `Lang` locale at top level, both in `translations`. */
@@ -76,6 +80,8 @@ export const marketplaceSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   translations: z.array(marketplaceTranslationSchema),
+  /** How far the mapping of its taxonomy has come (all zero before an import). */
+  mapping: mappingProgressSchema,
 })
 export type Marketplace = z.infer<typeof marketplaceSchema>
 

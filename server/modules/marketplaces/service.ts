@@ -15,6 +15,8 @@ import {
 import type { Locale } from '../../../src/contract/common'
 import type { ListItem } from '../../../src/contract/resource'
 import type { ColumnValues, ResourceDefinition } from '../../lib/resource'
+import { t } from '../../i18n'
+import { vendorMarketplaces } from '../vendors/schema'
 import { marketplaces } from './schema'
 
 /** Marketplaces: names in ar and en, the website, the account at the marketplace, linked or not. */
@@ -39,6 +41,10 @@ function toMarketplace(row: MarketplaceRow, lang: Locale): Marketplace {
       { locale: 'ar', name: row.nameAr },
       { locale: 'en', name: row.nameEn },
     ],
+    mapping: {
+      categories: { mapped: row.categoriesMapped, total: row.categoriesTotal },
+      required_properties: { mapped: row.requiredMapped, total: row.requiredTotal },
+    },
   }
 }
 
@@ -84,17 +90,29 @@ export const marketplacesDefinition: ResourceDefinition<
   toItem: toMarketplace,
   toDetail: async (_db, row, lang) => toMarketplace(row, lang),
   toValues,
+  deleteRefusal: async (db, id) => {
+    const [sold] = await db
+      .select({ id: vendorMarketplaces.vendorId })
+      .from(vendorMarketplaces)
+      .where(eq(vendorMarketplaces.marketplaceId, id))
+      .limit(1)
+    return sold ? 'marketplaces.errors.hasVendors' : null
+  },
 }
 
-/** Active marketplaces as `{ id, name }` in the `Lang` locale, by name. */
-export async function marketplaceOptions(db: Db, lang: Locale): Promise<ListItem[]> {
+/**
+ * Active marketplaces as `{ id, name }` in the `Lang` locale, by name; with `all`, the inactive ones
+ * too, their names marked "inactive" (an admin still finds the vendors of one).
+ */
+export async function marketplaceOptions(db: Db, lang: Locale, filters: { all?: '0' | '1' | undefined } = {}): Promise<ListItem[]> {
   const name = lang === 'ar' ? marketplaces.nameAr : marketplaces.nameEn
-  return db
-    .select({ id: marketplaces.id, name })
+  const rows = await db
+    .select({ id: marketplaces.id, name, active: marketplaces.isActive })
     .from(marketplaces)
-    .where(eq(marketplaces.isActive, true))
+    .where(filters.all === '1' ? undefined : eq(marketplaces.isActive, true))
     .orderBy(asc(byName(name)), asc(marketplaces.id))
     .limit(1000)
+  return rows.map((r) => ({ id: r.id, name: r.active ? r.name : `${r.name} (${t(lang, 'table.inactive')})` }))
 }
 
 /**

@@ -224,6 +224,59 @@ function treeErrors(file: TaxonomyFile): FieldErrors {
 
 // -- writing -------------------------------------------------------------------------------------
 
+/** Digits of one position in a `sort_key` (a category has fewer siblings than a file has categories: 100,000). */
+const POSITION_DIGITS = 6
+
+type TreePlace = { depth: number; sortKey: string; childrenCount: number }
+
+/** Where a category stood before a re-import: its parent (by the marketplace's id) and its sort key. */
+type PreviousPlace = { parent: string | null; sortKey: string }
+
+const POSITION_MAX = 10 ** POSITION_DIGITS - 1
+
+/**
+ * Each category's place in the tree, by its index in the file: its depth, its sort key (its
+ * parents' positions among their siblings and its own, zero-padded: ordering by it reads the tree
+ * depth first, siblings in the file's order) and how many children it has. The file is checked:
+ * every parent exists, no loops. On a re-import, siblings that stay under the same parent in the
+ * same order keep their positions (a category removed or added at the end moves no other's key, so
+ * no other row is rewritten); a branch whose order changed is numbered afresh.
+ */
+function treePlaces(categories: TaxonomyFile['categories'], previous: ReadonlyMap<string, PreviousPlace>): TreePlace[] {
+  const children = new Map<string | null, number[]>()
+  categories.forEach((c, i) => {
+    const parent = c.parent_id ?? null
+    const list = children.get(parent)
+    if (list) list.push(i)
+    else children.set(parent, [i])
+  })
+  const places: TreePlace[] = new Array(categories.length)
+  const own = (position: number) => String(position).padStart(POSITION_DIGITS, '0')
+  // each parent's children, top down: [parent's external id, its key, whether its key is the one it had]
+  const pending: [string | null, string, number, boolean][] = [[null, '', 0, true]]
+  while (pending.length > 0) {
+    const [parent, parentKey, depth, parentKept] = pending.pop()!
+    const group = children.get(parent) ?? []
+    const positions: number[] = []
+    let last = -1
+    for (const i of group) {
+      const before = parentKept ? previous.get(categories[i]!.id) : undefined
+      const kept = before && before.parent === parent ? Number(before.sortKey.slice(-POSITION_DIGITS)) : null
+      const position = kept ?? last + 1
+      if (position <= last || position > POSITION_MAX) break
+      positions.push(position)
+      last = position
+    }
+    const renumbered = positions.length < group.length
+    group.forEach((i, k) => {
+      const sortKey = parentKey + own(renumbered ? k : positions[k]!)
+      places[i] = { depth, sortKey, childrenCount: children.get(categories[i]!.id)?.length ?? 0 }
+      pending.push([categories[i]!.id, sortKey, depth + 1, previous.get(categories[i]!.id)?.sortKey === sortKey])
+    })
+  }
+  return places
+}
+
 const chunks = <T>(items: readonly T[]): T[][] => {
   const out: T[][] = []
   for (let i = 0; i < items.length; i += BATCH) out.push(items.slice(i, i + BATCH))
@@ -265,6 +318,16 @@ async function deleteMany(
   for (const batch of chunks(ids)) await db.delete(table).where(inArray(table.id, batch))
 }
 
+/** Counts a marketplace's mapping progress afresh (after an import, or writes that bypass the mapping's). */
+export async function refreshMappingProgress(db: Db, marketplaceId: number): Promise<void> {
+  await db.execute(sql`update marketplaces as m set
+    categories_total = (select count(*) from marketplace_categories c where c.marketplace_id = m.id),
+    categories_mapped = (select count(*) from marketplace_categories c where c.marketplace_id = m.id and c.mapped_category_id is not null),
+    required_total = (select count(*) from marketplace_properties p where p.marketplace_id = m.id and p.required),
+    required_mapped = (select count(*) from marketplace_properties p where p.marketplace_id = m.id and p.required and p.mapped_property_id is not null)
+    where m.id = ${marketplaceId}`)
+}
+
 /**
  * Applies a checked taxonomy to a marketplace in one transaction: new items added, changed ones
  * updated in place (names, parent, type, required), those the file no longer has removed (with
@@ -275,8 +338,17 @@ export async function importTaxonomy(
   marketplaceId: number,
   file: TaxonomyFile,
 ): Promise<TaxonomyReport> {
-  const now = deps.clock()
-  return deps.db.transaction(async (tx) => {
+  return applyTaxonomy({ db: deps.db, clock: deps.clock, adminId: admin.id }, marketplaceId, file)
+}
+
+/** `importTaxonomy` by whoever: an admin's upload, or the demo seed (`adminId` null). */
+export async function applyTaxonomy(
+  { db, clock, adminId }: { db: Db; clock: () => Date; adminId: number | null },
+  marketplaceId: number,
+  file: TaxonomyFile,
+): Promise<TaxonomyReport> {
+  const now = clock()
+  return db.transaction(async (tx) => {
     const [marketplace] = await tx
       .select({ id: marketplaces.id })
       .from(marketplaces)
@@ -284,7 +356,7 @@ export async function importTaxonomy(
       .for('update')
     if (!marketplace) throw new AppError(404, 'errors.notFound')
 
-    // categories: added first without parents, so every id is known before the parents are set
+    // categories: what is there now, by the marketplace's ids
     const before = await tx
       .select({
         id: marketplaceCategories.id,
@@ -292,6 +364,9 @@ export async function importTaxonomy(
         parentId: marketplaceCategories.parentId,
         nameAr: marketplaceCategories.nameAr,
         nameEn: marketplaceCategories.nameEn,
+        depth: marketplaceCategories.depth,
+        sortKey: marketplaceCategories.sortKey,
+        childrenCount: marketplaceCategories.childrenCount,
       })
       .from(marketplaceCategories)
       .where(eq(marketplaceCategories.marketplaceId, marketplaceId))
@@ -326,12 +401,40 @@ export async function importTaxonomy(
     }
     const known = new Map(before.map((c) => [c.externalId, c]))
     const idOf = new Map(before.map((c) => [c.externalId, c.id]))
+    const externalOf = new Map(before.map((c) => [c.id, c.externalId]))
+    const places = treePlaces(
+      file.categories,
+      new Map(
+        before.map((c) => [
+          c.externalId,
+          { parent: c.parentId === null ? null : (externalOf.get(c.parentId) ?? null), sortKey: c.sortKey },
+        ]),
+      ),
+    )
+    const placeOf = new Map(file.categories.map((c, i) => [c.id, places[i]!]))
     const fresh = file.categories.filter((c) => !known.has(c.id))
-    for (const batch of chunks(fresh)) {
+    // new ones level by level, so each one's parent has its id when it is added
+    const levels: TaxonomyFile['categories'][] = []
+    for (const c of fresh) (levels[placeOf.get(c.id)!.depth] ??= []).push(c)
+    for (const batch of levels.flatMap((level) => chunks(level))) {
       const rows = await tx
         .insert(marketplaceCategories)
         .values(
-          batch.map((c) => ({ marketplaceId, externalId: c.id, nameAr: c.name_ar, nameEn: c.name_en, createdAt: now, updatedAt: now })),
+          batch.map((c) => {
+            const place = placeOf.get(c.id)!
+            return {
+              marketplaceId,
+              externalId: c.id,
+              parentId: c.parent_id == null ? null : idOf.get(c.parent_id)!,
+              nameAr: c.name_ar,
+              nameEn: c.name_en,
+              depth: place.depth,
+              sortKey: place.sortKey,
+              childrenCount: place.childrenCount,
+              createdAt: now,
+              updatedAt: now,
+            }
+          }),
         )
         .returning({ id: marketplaceCategories.id, externalId: marketplaceCategories.externalId })
       for (const r of rows) idOf.set(r.externalId, r.id)
@@ -341,11 +444,15 @@ export async function importTaxonomy(
     for (const c of file.categories) {
       const parentId = c.parent_id == null ? null : idOf.get(c.parent_id)!
       const old = known.get(c.id)
-      if (!old) {
-        if (parentId !== null) categoryUpdates.push([idOf.get(c.id)!, parentId, c.name_ar, c.name_en])
-      } else if (old.parentId !== parentId || old.nameAr !== c.name_ar || old.nameEn !== c.name_en) {
+      const place = placeOf.get(c.id)!
+      const row = [idOf.get(c.id)!, parentId, c.name_ar, c.name_en, place.depth, place.sortKey, place.childrenCount]
+      if (!old) continue
+      if (old.parentId !== parentId || old.nameAr !== c.name_ar || old.nameEn !== c.name_en) {
         changedCategories++
-        categoryUpdates.push([old.id, parentId, c.name_ar, c.name_en])
+        categoryUpdates.push(row)
+      } else if (old.depth !== place.depth || old.sortKey !== place.sortKey || old.childrenCount !== place.childrenCount) {
+        // moved in the file or gained or lost children: its place changes, the category itself does not
+        categoryUpdates.push(row)
       }
     }
     const categoryColumns: [string, string][] = [
@@ -353,6 +460,9 @@ export async function importTaxonomy(
       ['parent_id', 'int'],
       ['name_ar', 'text'],
       ['name_en', 'text'],
+      ['depth', 'int'],
+      ['sort_key', 'text'],
+      ['children_count', 'int'],
     ]
     await updateMany(tx, 'marketplace_categories', categoryColumns, categoryUpdates, now)
     const kept = new Set(file.categories.map((c) => c.id))
@@ -369,6 +479,7 @@ export async function importTaxonomy(
         .insert(marketplaceProperties)
         .values(
           batch.map((p) => ({
+            marketplaceId,
             categoryId: p.categoryId,
             externalId: p.id,
             nameAr: p.name_ar,
@@ -451,6 +562,14 @@ export async function importTaxonomy(
       goneValues.filter((v) => !removedPropertyIds.has(v.propertyId)).map((v) => v.id),
     )
 
+    // a platform property stays `mapped` only while a marketplace property still maps to it
+    if (goneCategories.length > 0 || goneProperties.length > 0)
+      await tx.execute(
+        sql`update properties as p set mapped = false where p.mapped and not exists (select 1 from marketplace_properties as mp where mp.mapped_property_id = p.id)`,
+      )
+
+    await refreshMappingProgress(tx, marketplaceId)
+
     const report: TaxonomyReport = {
       categories: { added: fresh.length, changed: changedCategories, removed: goneCategories.length, total: file.categories.length },
       properties: {
@@ -462,7 +581,7 @@ export async function importTaxonomy(
       values: { added: newValues.length, changed: valueUpdates.length, removed: goneValues.length, total: values.length },
     }
     await writeAudit(tx, {
-      adminId: admin.id,
+      adminId,
       action: 'import',
       resource: 'marketplaces',
       recordId: marketplaceId,

@@ -1,4 +1,8 @@
+import { useState } from 'react'
+import { useFormState } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
+import { useParams } from 'react-router-dom'
+import { css } from 'styled-system/css'
 import {
   marketplaceCreateBody,
   marketplacesResource,
@@ -9,7 +13,10 @@ import {
 import { FormBilingualFields, FormSwitch } from '../../forms/ark-fields'
 import { FormTextField } from '../../forms/fields'
 import { FormImageField } from '../shared/image-field'
+import { Button } from '../../ui/button'
 import { ResourceForm, formStyles } from '../shared/resource-form'
+import { useLang } from '../shared/runtime'
+import { TaxonomyImportDialog } from './taxonomy-import'
 
 type Values = {
   name_ar: string
@@ -50,11 +57,43 @@ const payloadOf = (values: Values) => ({
   gateway_type: orNull(values.gateway_type),
 })
 
+/** The edit screen's way to the taxonomy import (the same dialog as the list's row). */
+function TaxonomySection({ id }: { id: number }) {
+  const { t } = useTranslation()
+  const lang = useLang()
+  const { values } = useFormState<Values>({ subscription: { values: true } })
+  const [open, setOpen] = useState(false)
+  const name = (lang === 'ar' ? values.name_ar : values.name_en) || values.name_en || values.name_ar || ''
+  return (
+    <div
+      className={css({
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: '3',
+        p: '4',
+        borderWidth: '1px',
+        borderColor: 'border.default',
+        borderRadius: 'lg',
+        bg: 'bg.subtle',
+      })}
+    >
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', flex: '1', minW: '60' })}>{t('marketplaces.taxonomy.description')}</p>
+      <Button type="button" variant="outline" size="sm" onClick={() => setOpen(true)}>
+        {t('marketplaces.taxonomy.open')}
+      </Button>
+      <TaxonomyImportDialog marketplace={open ? { id, name } : null} onClose={() => setOpen(false)} onImported={() => {}} />
+    </div>
+  )
+}
+
 const schemas = { create: marketplaceCreateBody, update: marketplaceUpdateBody }
 
 /** Create (no id) or edit a marketplace; saving goes back to the list. */
 export function MarketplaceFormScreen() {
   const { t } = useTranslation()
+  const id = Number(useParams().id)
   return (
     <ResourceForm<Values, Marketplace>
       resource={marketplacesResource}
@@ -100,6 +139,11 @@ export function MarketplaceFormScreen() {
           </div>
           <FormSwitch name="is_linked" label={t('marketplaces.fields.linkedSwitch')} />
           <FormSwitch name="is_active" label={t('marketplaces.fields.is_active')} />
+          {id > 0 ? (
+            <div className={formStyles.wide}>
+              <TaxonomySection id={id} />
+            </div>
+          ) : null}
         </div>
       )}
     </ResourceForm>

@@ -1,18 +1,23 @@
+import { useState } from 'react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
+import { mappingScreens } from '../../contract/mapping.routes'
 import { marketplacesAccess, marketplacesResource, marketplacesScreens, type Marketplace } from '../../contract/marketplaces'
 import { imageUrlOf } from '../../contract/uploads'
 import { Badge } from '../../ui/badge'
-import { buttonRecipe } from '../../ui/button'
+import { Button, buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
+import { ProgressBar } from '../../ui/progress-bar'
 import { Thumbnail } from '../../ui/thumbnail'
 import { useActiveColumn } from '../shared/active-column'
 import { DateTimeCell } from '../shared/date-time-cell'
 import { ResourceTable } from '../shared/resource-table'
 import { FilterSelect, TableToolbar } from '../shared/table-toolbar'
 import { useResourceTable } from '../shared/use-resource-table'
+import { useCount } from '../shared/numbers'
 import { useCan, useLang } from '../shared/runtime'
+import { TaxonomyImportDialog } from './taxonomy-import'
 
 /** The address without its scheme and trailing slash, as people say it (`www.amazon.sa`). */
 const shortAddress = (url: string) => url.replace(/^https?:\/\//, '').replace(/\/$/, '')
@@ -24,7 +29,11 @@ export function MarketplacesListScreen() {
   const canUpdate = useCan(marketplacesAccess.can.update)
   const canDelete = useCan(marketplacesAccess.can.delete)
   const lang = useLang()
+  const canView = useCan(marketplacesAccess.can.view)
   const activeColumn = useActiveColumn<Marketplace>(table, canUpdate, (row) => row.name)
+  const [importing, setImporting] = useState<Marketplace | null>(null)
+  const n = useCount()
+  const link = buttonRecipe({ variant: 'ghost', size: 'sm' })
 
   const columns: DataTableColumn<Marketplace>[] = [
     {
@@ -69,6 +78,47 @@ export function MarketplacesListScreen() {
           <Badge tone="neutral">{t('marketplaces.notLinked')}</Badge>
         ),
     },
+    {
+      id: 'mapping',
+      header: t('marketplaces.mapping.column'),
+      cell: (row) =>
+        row.mapping.categories.total === 0 ? (
+          <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted', whiteSpace: 'nowrap' })}>
+            {t('marketplaces.mapping.none')}
+            {canUpdate ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setImporting(row)}
+                aria-label={`${t('marketplaces.mapping.import')} ${row.name}`}
+              >
+                {t('marketplaces.mapping.import')}
+              </Button>
+            ) : null}
+          </span>
+        ) : (
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '2' })}>
+            <ProgressBar
+              compact
+              label={t('marketplaces.mapping.categories', {
+                mapped: n(row.mapping.categories.mapped),
+                total: n(row.mapping.categories.total),
+              })}
+              value={row.mapping.categories.mapped}
+              max={row.mapping.categories.total}
+            />
+            <ProgressBar
+              compact
+              label={t('marketplaces.mapping.required', {
+                mapped: n(row.mapping.required_properties.mapped),
+                total: n(row.mapping.required_properties.total),
+              })}
+              value={row.mapping.required_properties.mapped}
+              max={row.mapping.required_properties.total}
+            />
+          </div>
+        ),
+    },
     activeColumn,
     {
       id: 'created_at',
@@ -109,6 +159,36 @@ export function MarketplacesListScreen() {
         {...(canUpdate ? { editPath: (row: Marketplace) => marketplacesScreens.edit(row.id) } : {})}
         canDelete={canDelete}
         nameOf={(row) => row.name}
+        rowActions={(row) => (
+          <>
+            {canView ? (
+              <Link
+                to={mappingScreens.categories(row.id)}
+                className={link}
+                title={t('marketplaces.mapping.map')}
+                aria-label={`${t('marketplaces.mapping.map')} ${row.name}`}
+              >
+                {t('marketplaces.mapping.mapShort')}
+              </Link>
+            ) : null}
+            {canUpdate ? (
+              <Button
+                variant="ghost"
+                size="sm"
+                onClick={() => setImporting(row)}
+                title={t('marketplaces.taxonomy.open')}
+                aria-label={`${t('marketplaces.taxonomy.open')} ${row.name}`}
+              >
+                {t('marketplaces.taxonomy.openShort')}
+              </Button>
+            ) : null}
+          </>
+        )}
+      />
+      <TaxonomyImportDialog
+        marketplace={importing}
+        onClose={() => setImporting(null)}
+        onImported={() => table.send({ type: 'table.reload' })}
       />
     </div>
   )

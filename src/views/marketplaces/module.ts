@@ -32,6 +32,7 @@ export default defineModule({
     },
   ],
   redirects: [{ from: screens.section, to: screens.list }],
+  charts: { taxonomyImport: () => import('../../machines/taxonomy-import').then((m) => m.taxonomyImportMachine) },
   menu: [
     {
       path: screens.list,
