@@ -1,0 +1,5 @@
+DROP INDEX "wallet_entries_partner_idx";--> statement-breakpoint
+CREATE INDEX "referral_payments_package_paid_on_idx" ON "referral_payments" USING btree ("package_id","paid_on","partner_id","amount","commission") WHERE "referral_payments"."partner_id" is not null;--> statement-breakpoint
+CREATE INDEX "referral_payments_coupon_paid_on_idx" ON "referral_payments" USING btree ("coupon_id","paid_on","partner_id","amount","commission") WHERE "referral_payments"."partner_id" is not null and "referral_payments"."coupon_id" is not null;--> statement-breakpoint
+CREATE INDEX "payments_pending_vendor_idx" ON "payments" USING btree ("vendor_id") WHERE "payments"."status" = 'Pending';--> statement-breakpoint
+CREATE INDEX "wallet_entries_partner_idx" ON "wallet_entries" USING btree ("partner_id","created_at","id");
