@@ -12,4 +12,7 @@ export default defineModule({
   name: 'dashboard',
   routes: [{ path: screens.dashboard, title: 'dashboard.title', screen: () => import('./dashboard').then((m) => m.DashboardScreen) }],
   menu: [{ path: screens.dashboard, section: screens.dashboard, label: 'nav.dashboard', icon: HomeIcon, permission: null, order: 0 }],
+  charts: {
+    statistics: () => import('../../machines/statistics').then((m) => m.statisticsMachine),
+  },
 })
