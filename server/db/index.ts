@@ -48,7 +48,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   const runMigrations = options.migrate ?? true
   if (options.databaseUrl) {
     const client = postgres(options.databaseUrl, {
-      max: options.maxConnections ?? 10,
+      // migrating holds one connection for its lock while the migrations run on another
+      max: Math.max(options.maxConnections ?? 10, runMigrations ? 2 : 1),
       onnotice: () => {},
       connection: { application_name: 'vendors-admin' },
     })
@@ -103,6 +104,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
     throw error
   }
   return { db, kind: 'pglite', close }
+}
+
+/**
+ * Applies the migrations of `folder` (the app's by default) to an open database: a test that starts
+ * from an older schema runs the first ones, writes old rows, then the rest.
+ */
+export async function applyMigrations(database: Database, folder: string = migrationsFolder): Promise<void> {
+  if (database.kind === 'postgres')
+    await migratePostgres(database.db as Parameters<typeof migratePostgres>[0], { migrationsFolder: folder })
+  else await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder: folder })
 }
 
 /** `select 1`: true when the database answers. */

@@ -1,4 +1,4 @@
-import type { MessageRef } from '../../src/contract/common'
+import type { MessageRef, SessionEndReason } from '../../src/contract/common'
 
 /** Field errors before translation: `{ field: [MessageRef] }` (`_` for the request as a whole). */
 export type FieldErrors = Record<string, MessageRef[]>
@@ -12,14 +12,21 @@ export class AppError extends Error {
   readonly key: string
   readonly values: Record<string, string | number> | undefined
   readonly fieldErrors: FieldErrors
+  /** A 401's reason code (`reason` of the envelope). */
+  readonly reason: SessionEndReason | undefined
 
-  constructor(statusCode: number, key: string, options: { values?: Record<string, string | number>; errors?: FieldErrors } = {}) {
+  constructor(
+    statusCode: number,
+    key: string,
+    options: { values?: Record<string, string | number>; errors?: FieldErrors; reason?: SessionEndReason } = {},
+  ) {
     super(key)
     this.name = 'AppError'
     this.statusCode = statusCode
     this.key = key
     this.values = options.values
     this.fieldErrors = options.errors ?? {}
+    this.reason = options.reason
   }
 }
 

@@ -42,6 +42,35 @@ function sendFastifyError(error: FastifyError, request: FastifyRequest, reply: F
   return reply.code(500).send(errorBody(request, 'errors.generic'))
 }
 
+/** postgres.js's own codes for a connection that could not be made or was lost. */
+const lostConnection = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'CONNECT_TIMEOUT',
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+])
+/** SQLSTATEs of a server going away or not taking connections: shutting down, starting, too many clients. */
+const serverAway = new Set(['57P01', '57P02', '57P03', '53300'])
+
+/**
+ * The database cannot be reached right now (restarting, network cut): the request's transaction, if
+ * any, did not commit, so the client may simply try again. Looks through the error's causes (the
+ * query builder wraps the driver's error).
+ */
+function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && (lostConnection.has(code) || serverAway.has(code) || /^08/.test(code))) return true
+    current = (current as { cause?: unknown }).cause
+  }
+  return false
+}
+
 /** Installs the error handler on the root instance (applies to every route and hook). */
 export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -53,7 +82,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (error.statusCode >= 500) request.log.error({ err: error }, 'service error')
       if (error.statusCode === 401) reply.header('www-authenticate', 'Bearer')
       const errors = translateFieldErrors(request.lang, error.fieldErrors)
-      return reply.code(error.statusCode).send(errorBody(request, error.key, error.values, errors))
+      const body = errorBody(request, error.key, error.values, errors)
+      return reply.code(error.statusCode).send(error.reason ? { ...body, reason: error.reason } : body)
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable')
+      return reply.code(503).header('retry-after', '5').send(errorBody(request, 'errors.unavailable'))
     }
     return sendFastifyError(error, request, reply)
   })

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { count, eq, sql } from 'drizzle-orm'
+import postgres from 'postgres'
 import { describe, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db'
 import { admins, adminSessions, passwordResets, resetRequests } from '../../server/modules/auth/schema'
@@ -166,6 +167,55 @@ describe('embedded database files', () => {
       await second.close()
     } finally {
       await rm(dataDir, { recursive: true, force: true })
+    }
+  })
+})
+
+describe.each(backends.filter((b) => b.name === 'postgres'))('a PostgreSQL server with the smallest pool', () => {
+  it('migrates and opens with one connection allowed (the migration lock holds one while another migrates)', async () => {
+    const serverUrl = process.env.TEST_DATABASE_URL!
+    const name = `test_pool_${process.pid}_${Math.random().toString(36).slice(2, 8)}`
+    const admin = postgres(serverUrl, { max: 1, onnotice: () => {} })
+    await admin.unsafe(`create database "${name}"`)
+    const url = new URL(serverUrl)
+    url.pathname = `/${name}`
+    try {
+      for (const round of [1, 2]) {
+        const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), maxConnections: 1 })
+        try {
+          const [row] = (await database.db.select({ n: count() }).from(admins)) as { n: number }[]
+          expect(row!.n, `round ${round}`).toBe(0)
+        } finally {
+          await database.close()
+        }
+      }
+    } finally {
+      await admin.unsafe(`drop database if exists "${name}" with (force)`)
+      await admin.end({ timeout: 5 })
+    }
+  })
+})
+
+describe.each(backends.filter((b) => b.name === 'postgres'))('a PostgreSQL connection lost under a query', () => {
+  it('fails the query with CONNECTION_CLOSED instead of ending the process (the driver is patched at install)', async () => {
+    const url = process.env.TEST_DATABASE_URL!
+    const client = postgres(url, { max: 2, onnotice: () => {} })
+    const admin = postgres(url, { max: 1, onnotice: () => {} })
+    try {
+      const reserved = await client.reserve()
+      const [row] = await reserved`select pg_backend_pid() as pid`
+      await admin`select pg_terminate_backend(${row!.pid as number})`
+      // the terminated backend's close reaches the client before the next query is written
+      await expect
+        .poll(async () => (await admin`select count(*)::int as n from pg_stat_activity where pid = ${row!.pid as number}`)[0]!.n)
+        .toBe(0)
+      await expect(reserved`select 1`).rejects.toMatchObject({
+        code: expect.stringMatching(/^CONNECTION_(CLOSED|ENDED|DESTROYED)$|^ECONNRESET$/),
+      })
+      reserved.release()
+    } finally {
+      await client.end({ timeout: 1 })
+      await admin.end({ timeout: 1 })
     }
   })
 })

@@ -2,8 +2,12 @@ import { randomUUID } from 'node:crypto'
 import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { eq } from 'drizzle-orm'
 import { connectRedis } from '../../server/lib/redis'
+import { subscriptions } from '../../server/modules/subscriptions/schema'
+import { vendorPayments } from '../../server/modules/vendors/schema'
 import { backends, PASSWORD, useTestServer } from './helpers'
+import { BASE, createVendor, recordPayment, seedPackages } from './vendors-fixtures'
 
 /**
  * Several API instances behind one load balancer, on one PostgreSQL and one Redis (REDIS_URL): what
@@ -57,6 +61,27 @@ describe.each(redisUrl && postgres ? [postgres] : [])('two instances on one $nam
     const refused = await signIn(b, admin.email, PASSWORD)
     expect(refused.status).toBe(429)
     expect(((await refused.json()) as { message: string }).message).toMatch(/Too many attempts/)
+  })
+
+  it('a payment approved through both instances at once is approved once: one subscription, one invoice number', async () => {
+    await seedPackages(server)
+    const admin = await server.createAdmin({ userType: 'primary' })
+    const token = await server.loginAdmin(admin.email)
+    const vendor = await createVendor(server, token, 1)
+    const payment = (await recordPayment(server, token, vendor.id)).json.result.item as { id: number }
+    const approve = (url: string) =>
+      fetch(`${url}${BASE}/changeTransactionStatus/${vendor.id}/${payment.id}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, lang: 'en' },
+        body: JSON.stringify({ status: 'Success' }),
+      })
+    const answers = await Promise.all([...urls, ...urls].map(approve))
+    expect(answers.map((r) => r.status).sort()).toEqual([200, 409, 409, 409])
+    const bought = await server.db.select().from(subscriptions).where(eq(subscriptions.paymentId, payment.id))
+    expect(bought).toHaveLength(1)
+    expect(bought[0]!.invoiceNumber).toMatch(/-000001$/)
+    const [row] = await server.db.select().from(vendorPayments).where(eq(vendorPayments.id, payment.id))
+    expect(row!.status).toBe('Success')
   })
 
   it('failed sign-ins of one address add up across instances, whatever the email (password spraying)', async () => {
