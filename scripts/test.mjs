@@ -83,6 +83,9 @@ if (!chromium) {
   vitest('browser tests (Playwright + Chromium)', ['e2e'], 'e2e.json', { CHROMIUM_PATH: chromium })
 }
 
+// what the pages of failed browser tests did (tests/e2e/harness.ts), repeated here at the end of the log
+const pageReports = join(out, 'page-reports.txt')
+if (existsSync(pageReports)) console.error(`\n${readFileSync(pageReports, 'utf8').trim()}`)
 if (failures.length > 0) console.error(`\nFailed:\n${failures.map((f) => `  ✖ ${f}`).join('\n')}`)
 console.log(`\n${passed} passed, ${failed} failed`)
 process.exit(failed === 0 ? 0 : 1)
