@@ -30,7 +30,15 @@ export default defineConfig({
       output: {
         // everything the first screen needs before any route loads (React, the router, i18n, the
         // charts, the shell) is one file: one request instead of a dozen small shared chunks
-        codeSplitting: { groups: [{ name: 'boot', tags: ['$initial'] }] },
+        codeSplitting: {
+          groups: [
+            { name: 'boot', tags: ['$initial'], priority: 3 },
+            // what screens ask of the router: in the start, for the public page and the app alike
+            { name: 'boot', test: /src\/views\/shared\/router-ports\.ts$/, priority: 2 },
+            // the admin app's router with what only it needs: one more file, never fetched by a public page
+            { name: 'router', test: /node_modules\/react-router|src\/app\/router\.tsx$/, priority: 1 },
+          ],
+        },
       },
     },
   },

@@ -42,6 +42,7 @@ export default defineConfig({
           name: 'walks',
           environment: 'jsdom',
           include: ['tests/walks/**/*.walk.test.{ts,tsx}'],
+          setupFiles: ['tests/walks/setup.ts'],
           // a ceiling for a busy machine: a file's first path also waits for the app's screens to load
           // (up to 30 s) before its steps
           testTimeout: 60_000,
@@ -53,6 +54,7 @@ export default defineConfig({
           name: 'e2e',
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/global-setup.ts'],
           // assertions on the page poll its state until it shows, within this ceiling (a busy machine is slow)
           expect: { poll: { timeout: 30_000, interval: 100 } },
           testTimeout: 120_000,

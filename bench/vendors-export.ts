@@ -9,71 +9,16 @@
  *
  *   npx tsx bench/vendors-export.ts [rows=100000]
  */
-import { performance } from 'node:perf_hooks'
-import { setFlagsFromString } from 'node:v8'
-import { runInNewContext } from 'node:vm'
+import { measureDownload, SAMPLE_EVERY_MS } from './lib/download'
 import { onEachBackend, type Backend } from './lib/backends'
 import { mb, ms, seedBackend, startServer, VENDORS_PATH, type BenchServer } from './lib/vendors'
 
 const ROWS = Number(process.argv[2] ?? 100_000)
 const GOAL_GROWTH_MB = 64
-const SAMPLE_EVERY_MS = 2
 const COLLECT_EVERY_MS = 100
 
-// A collection before each export, so its growth is measured from a settled heap.
-setFlagsFromString('--expose-gc')
-const gc = runInNewContext('gc') as () => void
-
-type Export = { ttfb: number; total: number; bytes: number; rows: number; rss: number; heap: number; encoding: string }
-
-/**
- * Downloads the export of `query`, sampling memory every SAMPLE_EVERY_MS; with `collectEvery` it
- * also forces a collection that often, so the heap figure is what is retained, not garbage.
- */
-async function download(server: BenchServer, query: string, collectEvery = 0): Promise<Export> {
-  gc()
-  const before = process.memoryUsage()
-  let peakRss = before.rss
-  let peakHeap = before.heapUsed
-  let ticks = 0
-  const sample = () => {
-    ticks += 1
-    if (collectEvery && ticks % Math.round(collectEvery / SAMPLE_EVERY_MS) === 0) gc()
-    const now = process.memoryUsage()
-    peakRss = Math.max(peakRss, now.rss)
-    peakHeap = Math.max(peakHeap, now.heapUsed)
-  }
-  const timer = setInterval(sample, SAMPLE_EVERY_MS)
-  try {
-    const started = performance.now()
-    const res = await fetch(`${server.base}${VENDORS_PATH}/export${query ? `?${query}` : ''}`, {
-      headers: { ...server.headers, accept: 'text/csv' },
-    })
-    if (res.status !== 200 || !res.body) throw new Error(`export: ${res.status} ${await res.text()}`)
-    let ttfb = Number.NaN
-    let bytes = 0
-    let lines = 0
-    // Counted and dropped chunk by chunk: the client keeps nothing.
-    for await (const chunk of res.body as AsyncIterable<Uint8Array>) {
-      if (Number.isNaN(ttfb)) ttfb = performance.now() - started
-      bytes += chunk.byteLength
-      for (const byte of chunk) if (byte === 10) lines += 1
-    }
-    const total = performance.now() - started
-    sample()
-    return {
-      ttfb,
-      total,
-      bytes,
-      rows: lines - 1,
-      rss: peakRss - before.rss,
-      heap: peakHeap - before.heapUsed,
-      encoding: res.headers.get('content-encoding') ?? 'identity',
-    }
-  } finally {
-    clearInterval(timer)
-  }
-}
+const download = (server: BenchServer, query: string, collectEvery = 0) =>
+  measureDownload(`${server.base}${VENDORS_PATH}/export${query ? `?${query}` : ''}`, server.headers, collectEvery)
 
 async function bench(backend: Backend): Promise<void> {
   await seedBackend(backend, ROWS)

@@ -22,7 +22,7 @@ import { warmUpPasswordHashing } from './lib/crypto'
 import { DEFAULT_SESSION_TTL_MS } from './lib/sessions'
 import { createOutboxMailer, MailQueue, type Mailer } from './mail'
 import { loadModules } from './lib/modules'
-import type { Reaction } from './lib/events'
+import { withAfterCommit, type Reaction } from './lib/events'
 import { registerAccess } from './plugins/access'
 import { registerDocs, registerDocsRoute } from './plugins/docs'
 import { registerErrorHandler } from './plugins/errors'
@@ -144,13 +144,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   for (const module of modules)
     for (const reaction of module.reactions ?? []) reactions.set(reaction.event, [...(reactions.get(reaction.event) ?? []), reaction])
   const deps: AppDeps = {
-    db: options.db,
+    // its transactions run what was queued with `afterCommit` once committed
+    db: withAfterCommit(options.db, (error) => app.log.error({ err: error }, 'after-commit task failed')),
     clock: options.clock ?? (() => new Date()),
     mail,
     config,
     log: app.log,
     deletionGuards,
     reactions,
+    redis: options.redis ?? null,
   }
   app.decorate('deps', deps)
 

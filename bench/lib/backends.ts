@@ -1,7 +1,8 @@
 /**
  * The databases benchmarks run on: a fresh in-memory PGlite, then, when BENCH_DATABASE_URL (or
  * DATABASE_URL) names a PostgreSQL server, a database of its own there, created and dropped as the
- * server tests do, so nothing else on that server is touched.
+ * server tests do, so nothing else on that server is touched. BENCH_BACKENDS=postgres leaves out the
+ * embedded run (a long seed on a busy machine when only PostgreSQL's figures are wanted).
  */
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -18,11 +19,13 @@ export type Backend = { label: string; database: Database; dataDir: string; kind
 export async function onEachBackend(prefix: string, run: (backend: Backend) => Promise<void>): Promise<void> {
   const dataDir = await mkdtemp(join(tmpdir(), `bench-${prefix}-`))
   try {
-    const embedded = await openDatabase({ dataDir, inMemory: true })
-    try {
-      await run({ label: 'PGlite (embedded, in memory)', database: embedded, dataDir, kind: 'pglite' })
-    } finally {
-      await embedded.close()
+    if (process.env.BENCH_BACKENDS !== 'postgres') {
+      const embedded = await openDatabase({ dataDir, inMemory: true })
+      try {
+        await run({ label: 'PGlite (embedded, in memory)', database: embedded, dataDir, kind: 'pglite' })
+      } finally {
+        await embedded.close()
+      }
     }
 
     const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.DATABASE_URL

@@ -11,6 +11,7 @@ import type { Db } from '../../server/db'
 import type { Backend } from './backends'
 import { createMemoryMailer } from '../../server/mail'
 import { createAdmin } from '../../server/modules/auth/service'
+import { marketplaces } from '../../server/modules/marketplaces/schema'
 import { packages } from '../../server/modules/subscription-packages/schema'
 
 export const VENDORS_PATH = '/api/admin-panal/venders'
@@ -57,15 +58,32 @@ async function seedPackages(db: Db, now: Date): Promise<number[]> {
   return inserted.map((r) => r.id)
 }
 
+/** The marketplaces the vendors sell on: their ids. */
+async function seedMarketplaces(db: Db, now: Date): Promise<number[]> {
+  const rows = [
+    ['سلة', 'Salla', 'https://salla.sa'],
+    ['زد', 'Zid', 'https://zid.sa'],
+    ['أمازون', 'Amazon', 'https://amazon.sa'],
+    ['نون', 'Noon', 'https://noon.com'],
+  ] as const
+  const inserted = await db
+    .insert(marketplaces)
+    .values(rows.map(([nameAr, nameEn, website]) => ({ nameAr, nameEn, website, createdAt: now, updatedAt: now })))
+    .returning({ id: marketplaces.id })
+  return inserted.map((r) => r.id)
+}
+
 /**
  * Fills an empty `vendors` table with `count` vendors (ids 1..count), one `generate_series` insert
  * per batch: about 55% active, 25% pending, 20% inactive; five packages (1 in 11 without one);
  * seven utm sources (some none); registered over the last 12 months; subscriptions ending from two
- * months ago to 13 months ahead (none for most inactive ones); Arabic and English names; one in ten
+ * months ago to 13 months ahead (none for most inactive ones); four marketplaces (four in five vendors on
+ * one, one in seven on a second); Arabic and English names; one in ten
  * referred by an earlier vendor. Ends with `vacuum analyze`, as autovacuum would leave the table.
  */
-async function seedVendors(db: Db, count: number, now = new Date()): Promise<number[]> {
+export async function seedVendors(db: Db, count: number, now = new Date()): Promise<number[]> {
   const packageIds = await seedPackages(db, now)
+  const marketplaceArray = sql.raw(`array[${(await seedMarketplaces(db, now)).join(',')}]::int[]`)
   const packageArray = sql.raw(`array[${packageIds.join(',')}]::int[]`)
   const minutesInYear = 365 * 24 * 60
   const at = now.toISOString()
@@ -73,7 +91,7 @@ async function seedVendors(db: Db, count: number, now = new Date()): Promise<num
     const to = Math.min(count, from + SEED_BATCH - 1)
     await db.execute(sql`
       insert into vendors (id, store_name, company_name, commercial_registration, commercial_registration_expiry, phone,
-        email, description, status, package_id, subscription_expires_at, subdomain, tax_no, marketplaces, utm_source,
+        email, description, status, package_id, subscription_expires_at, subdomain, tax_no, utm_source,
         referral_code, referred_by_vendor_id, created_at, updated_at)
       overriding system value
       select g,
@@ -94,7 +112,6 @@ async function seedVendors(db: Db, count: number, now = new Date()): Promise<num
              else ${at}::timestamptz + make_interval(days => h.d % 460 - 60) end,
         'store-' || g,
         case when g % 3 = 0 then null else '3' || lpad(g::text, 13, '0') || '3' end,
-        (array['Salla', 'Zid', 'Amazon', 'Noon', null])[1 + g % 5],
         (array['google', 'instagram', 'snapchat', 'twitter', 'tiktok', null, null])[1 + h.e % 7],
         'R' || lpad(upper(to_hex(g)), 7, '0'),
         case when g % 10 = 0 and g > 100 then g - 1 - g * 13 % 50 else null end,
@@ -108,7 +125,15 @@ async function seedVendors(db: Db, count: number, now = new Date()): Promise<num
         lateral (select ${at}::timestamptz - make_interval(mins => h.r % ${minutesInYear}) as at) c`)
   }
   await db.execute(sql`select setval(pg_get_serial_sequence('vendors', 'id'), ${count})`)
+  // four in five sell on one marketplace, one in seven on a second one too
+  await db.execute(sql`
+    insert into vendor_marketplaces (vendor_id, marketplace_id)
+    select g, (${marketplaceArray})[1 + g % 5] from generate_series(1, ${count}::int) g where g % 5 < 4
+    union
+    select g, (${marketplaceArray})[1 + (g / 7) % 4] from generate_series(1, ${count}::int) g where g % 7 = 0
+    on conflict do nothing`)
   await db.execute(sql`vacuum analyze vendors`)
+  await db.execute(sql`vacuum analyze vendor_marketplaces`)
   return packageIds
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify'
+import type { Redis } from 'ioredis'
 import type { Locale } from '../../src/contract/common'
 import type { ListItem } from '../../src/contract/resource'
 import type { $ZodType } from 'zod/v4/core'
@@ -56,6 +57,8 @@ export type AppDeps = {
   deletionGuards: ReadonlyMap<string, readonly DeletionGuard[]>
   /** What every module does when another module's event happens, by event name (`server/lib/events.ts`). */
   reactions: ReadonlyMap<string, readonly Reaction[]>
+  /** The state several instances share (REDIS_URL): rate limits, the notifications' live bus; null for one instance. */
+  redis: Redis | null
 }
 
 /** Why a record cannot be deleted now: a catalogue key and its values (answered as 409). */
@@ -64,9 +67,9 @@ type DeletionRefusal = { key: string; values?: Record<string, string | number> }
 /**
  * Asked, inside the delete's transaction, before a record of another module's resource is deleted:
  * a refusal when this module's rows still need it (a package with active subscriptions, a category
- * a marketplace category is mapped to), else null.
+ * a marketplace category is mapped to), else null. `lang`: the request's, for names in the values.
  */
-export type DeletionGuard = (db: Db, id: number) => Promise<DeletionRefusal | null>
+export type DeletionGuard = (db: Db, id: number, lang: Locale) => Promise<DeletionRefusal | null>
 
 export type IdentityName = 'admin' | 'user'
 
@@ -135,7 +138,8 @@ export type ListProvider = {
   /** An admin holding any of these may read the list (its module's permissions, or those of the screens that pick from it). */
   permissions: readonly string[]
   query: $ZodType
-  load: (deps: AppDeps, lang: Locale, filters: Record<string, unknown>) => Promise<ListItem[]>
+  /** `admin`: who asks (a list may show only what that admin may reach). */
+  load: (deps: AppDeps, lang: Locale, filters: Record<string, unknown>, admin: Principal) => Promise<ListItem[]>
 }
 
 /** Who may call a route: every `/api` route declares one (deny by default; checked at boot). */

@@ -105,7 +105,16 @@ export type ResourceDefinition<
   validate?: (db: Db, values: ColumnValues, id: number | null) => Promise<void>
   /** A catalogue key explaining why the record cannot be deleted now, or null. */
   deleteRefusal?: (db: Db, id: number) => Promise<string | null>
+  /** A catalogue key explaining why `is_active` cannot be flipped now (answered as 409), or null. */
+  toggleRefusal?: (db: Db, id: number) => Promise<string | null>
   tags?: string[]
+  /**
+   * The records an admin may reach (a sub user's categories): null for all. Lists show only those;
+   * reading or writing another answers 403, and so does a write whose `scopeColumn` value (a new
+   * parent) lies outside.
+   */
+  scope?: (db: Db, admin: Principal) => Promise<ReadonlySet<number> | null>
+  scopeColumn?: string
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of definitions of any shape
@@ -149,6 +158,7 @@ export async function listRecords<Q extends BaseListQuery, Row extends { id: num
   def: ResourceDefinition<Q, object, { version: number }, Row, Item, unknown>,
   query: Q,
   lang: Locale,
+  scope: ReadonlySet<number> | null = null,
 ): Promise<Page<Item>> {
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE
   const page = query.page ?? FIRST_PAGE
@@ -169,6 +179,7 @@ export async function listRecords<Q extends BaseListQuery, Row extends { id: num
     const condition = build(value)
     if (condition) conditions.push(condition)
   }
+  if (scope) conditions.push(scope.size > 0 ? inArray(def.table.id, [...scope]) : sql`false`)
   const where = conditions.length > 0 ? and(...conditions) : undefined
 
   const capped = db
@@ -253,6 +264,25 @@ export async function getRecord<Row extends { id: number; version: number }, Det
 
 type WriteContext = { deps: AppDeps; admin: Principal; lang: Locale }
 
+/** The admin's reach over the resource's records (null: all of them). */
+const scopeOf = (db: Db, def: AnyResourceDefinition, admin: Principal) => (def.scope ? def.scope(db, admin) : Promise.resolve(null))
+
+/** 403 when the record, or the value of the scope column a write sets, is out of the admin's reach. */
+function checkScope(
+  scope: ReadonlySet<number> | null,
+  def: AnyResourceDefinition,
+  id: number | null,
+  values?: ColumnValues,
+  before?: Record<string, unknown>,
+): void {
+  if (!scope) return
+  if (id !== null && !scope.has(id)) throw new AppError(403, 'errors.forbidden')
+  if (!values || !def.scopeColumn) return
+  const target = values[def.scopeColumn]
+  if (before && (target === undefined || target === before[def.scopeColumn])) return
+  if (typeof target !== 'number' || !scope.has(target)) throw new AppError(403, 'errors.forbidden')
+}
+
 async function createRecord<C extends object, Detail>(
   { deps, admin, lang }: WriteContext,
   def: ResourceDefinition<BaseListQuery, C, { version: number }, { id: number; version: number }, unknown, Detail>,
@@ -261,6 +291,7 @@ async function createRecord<C extends object, Detail>(
   const now = deps.clock()
   return deps.db.transaction(async (tx) => {
     const values = def.toValues(body)
+    checkScope(await scopeOf(tx, def, admin), def, null, values)
     await def.validate?.(tx, values, null)
     const [created] = (await tx
       .insert(def.table)
@@ -282,11 +313,14 @@ async function updateRecord<U extends { version: number }, Detail>(
   const now = deps.clock()
   return deps.db.transaction(async (tx) => {
     const before = await lockRow(tx, def, id)
+    const scope = await scopeOf(tx, def, admin)
+    checkScope(scope, def, id)
     if (before.version !== body.version) {
       throw new AppError(409, 'errors.conflict', { errors: { version: [{ key: 'errors.conflict' }] } })
     }
     const { version: _version, ...rest } = body
     const values = def.toValues(rest)
+    checkScope(scope, def, id, values, before)
     const changes: AuditChanges = changedFields(before, values, columnNames(def.table))
     if (Object.keys(changes).length > 0) {
       await def.validate?.(tx, values, id)
@@ -309,6 +343,9 @@ async function toggleRecord<Detail>(
   const now = deps.clock()
   return deps.db.transaction(async (tx) => {
     const before = await lockRow(tx, def, id)
+    checkScope(await scopeOf(tx, def, admin), def, id)
+    const refusal = await def.toggleRefusal?.(tx, id)
+    if (refusal) throw new AppError(409, refusal)
     const next = !before.isActive
     await tx
       .update(def.table)
@@ -333,17 +370,19 @@ function isForeignKeyViolation(error: unknown): boolean {
  * Deletes a record unless its module refuses, or another module's deletion guard does (409 with the
  * reason), or other rows still point at it (409).
  */
-export async function deleteRecord({ deps, admin }: WriteContext, def: AnyResourceDefinition, id: number): Promise<void> {
+export async function deleteRecord({ deps, admin, lang }: WriteContext, def: AnyResourceDefinition, id: number): Promise<void> {
   const now = deps.clock()
   try {
     await deps.db.transaction(async (tx) => {
       const before = await lockRow(tx, def, id)
-      const reason = await def.deleteRefusal?.(tx, id)
-      if (reason) throw new AppError(409, reason)
+      checkScope(await scopeOf(tx, def, admin), def, id)
+      // the other modules' guards first: they name what still needs the record
       for (const guard of deps.deletionGuards.get(def.name) ?? []) {
-        const refusal = await guard(tx, id)
+        const refusal = await guard(tx, id, lang)
         if (refusal) throw new AppError(409, refusal.key, { values: refusal.values })
       }
+      const reason = await def.deleteRefusal?.(tx, id)
+      if (reason) throw new AppError(409, reason)
       await tx.delete(def.table).where(eq(def.table.id, id))
       const removed: Record<string, unknown> = {}
       for (const key of Object.keys(before)) removed[key] = null
@@ -385,8 +424,12 @@ export function registerResource(app: FastifyInstance, def: AnyResourceDefinitio
       },
       config: can('view'),
     },
-    async (request) =>
-      ok(request, 'messages.ok', { [def.name]: await listRecords(deps.db, def, request.query as BaseListQuery, request.lang) }),
+    async (request) => {
+      const scope = await scopeOf(deps.db, def, adminOf(request))
+      return ok(request, 'messages.ok', {
+        [def.name]: await listRecords(deps.db, def, request.query as BaseListQuery, request.lang, scope),
+      })
+    },
   )
 
   app.get(
@@ -401,7 +444,11 @@ export function registerResource(app: FastifyInstance, def: AnyResourceDefinitio
       },
       config: can('view'),
     },
-    async (request) => ok(request, 'messages.ok', { item: await getRecord(deps.db, def, idOf(request), request.lang) }),
+    async (request) => {
+      const row = await findRow<{ id: number }>(deps.db, def, idOf(request), request.lang)
+      checkScope(await scopeOf(deps.db, def, adminOf(request)), def, row.id)
+      return ok(request, 'messages.ok', { item: await def.toDetail(deps.db, row, request.lang) })
+    },
   )
 
   app.post(
@@ -430,7 +477,7 @@ export function registerResource(app: FastifyInstance, def: AnyResourceDefinitio
         security,
         summary: `Flip is_active of one of ${def.name}`,
         params: idParams,
-        response: { 200: one, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: one, ...errorResponses(401, 403, 404, 409, 422) },
       },
       config: can('update'),
     },

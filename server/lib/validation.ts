@@ -16,7 +16,7 @@ export class RequestValidationError extends Error {
 
 /** NUL and unpaired UTF-16 surrogates: no text field holds them, and PostgreSQL's text and JSON refuse them. */
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text)
+export const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text)
 
 /** Issues for every string (value or key) of `input` that holds unstorable characters, by path. */
 function unstorableText(input: unknown): { code: 'custom'; message: string; path: PropertyKey[] }[] {

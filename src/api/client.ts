@@ -1,15 +1,27 @@
 import { FetchError, ofetch, type FetchOptions } from 'ofetch'
-import { LANG_HEADER, LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, defaultLocale, type Envelope, type Locale } from '../contract/common'
+import {
+  LANG_HEADER,
+  LANGUAGE_STORAGE_KEY,
+  TOKEN_STORAGE_KEY,
+  defaultLocale,
+  sessionEndReasons,
+  type Envelope,
+  type Locale,
+  type SessionEndReason,
+} from '../contract/common'
 
 /** An API failure as the SPA sees it: status, the server's translated message and field errors. */
 export class ApiError extends Error {
   readonly status: number
   readonly errors: Record<string, string[]>
-  constructor(status: number, message: string, errors: Record<string, string[]> = {}) {
+  /** On a 401: why the session was ended by someone else, when the server says. */
+  readonly reason: SessionEndReason | undefined
+  constructor(status: number, message: string, errors: Record<string, string[]> = {}, reason?: SessionEndReason) {
     super(message)
     this.name = 'ApiError'
     this.status = status
     this.errors = errors
+    this.reason = reason
   }
 }
 
@@ -18,7 +30,7 @@ type ClientConfig = {
   getToken: () => string | null
   getLang: () => Locale
   /** Called when an authenticated call answers 401: the session is no longer valid. */
-  onUnauthorized: () => void
+  onUnauthorized: (reason?: SessionEndReason) => void
 }
 
 const storage = () => (typeof localStorage === 'undefined' ? null : localStorage)
@@ -52,11 +64,12 @@ const http = ofetch.create({ retry: 0, timeout: 30_000 })
 
 function toApiError(error: unknown): ApiError {
   if (error instanceof FetchError) {
-    const data = error.data as { message?: unknown; errors?: unknown } | undefined
+    const data = error.data as { message?: unknown; errors?: unknown; reason?: unknown } | undefined
     const status = error.status ?? 0
     const message = typeof data?.message === 'string' ? data.message : ''
     const errors = data?.errors && typeof data.errors === 'object' ? (data.errors as Record<string, string[]>) : {}
-    return new ApiError(status, message, errors)
+    const reason = sessionEndReasons.find((r) => r === data?.reason)
+    return new ApiError(status, message, errors, reason)
   }
   return new ApiError(0, '')
 }
@@ -73,7 +86,7 @@ export async function call<T>(path: string, options: CallOptions = {}): Promise<
     return body.result
   } catch (error) {
     const apiError = toApiError(error)
-    if (apiError.status === 401 && token) config.onUnauthorized()
+    if (apiError.status === 401 && token) config.onUnauthorized(apiError.reason)
     throw apiError
   }
 }
@@ -88,7 +101,7 @@ export async function callWithMessage<T>(path: string, options: CallOptions = {}
     return { message: body.message, result: body.result }
   } catch (error) {
     const apiError = toApiError(error)
-    if (apiError.status === 401 && token) config.onUnauthorized()
+    if (apiError.status === 401 && token) config.onUnauthorized(apiError.reason)
     throw apiError
   }
 }

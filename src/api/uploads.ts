@@ -2,11 +2,16 @@ import { uploadsPaths, type UploadResult } from '../contract/uploads'
 import { ApiError, reportStatus, requestTarget } from './client'
 
 /**
- * `POST admin-panal/uploads/images` as multipart, reporting progress (0..100). XMLHttpRequest,
- * because fetch reports no upload progress.
+ * `POST {path}` as multipart with the file under `file`, reporting progress (0..100); answers the
+ * envelope's message and result. XMLHttpRequest, because fetch reports no upload progress.
  */
-export function uploadImage(file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadResult> {
-  const { url, headers } = requestTarget(uploadsPaths.images)
+export function uploadFile<T>(
+  path: string,
+  file: File,
+  onProgress: (percent: number) => void,
+  signal?: AbortSignal,
+): Promise<{ message: string; result: T }> {
+  const { url, headers } = requestTarget(path)
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest()
     xhr.open('POST', url)
@@ -21,14 +26,11 @@ export function uploadImage(file: File, onProgress: (percent: number) => void, s
       } catch {
         // not JSON: reported below as a failure without a message
       }
-      if (xhr.status >= 200 && xhr.status < 300) return resolve(body.result as UploadResult)
+      const message = typeof body.message === 'string' ? body.message : ''
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ message, result: body.result as T })
       reportStatus(xhr.status, 'Authorization' in headers)
       reject(
-        new ApiError(
-          xhr.status,
-          typeof body.message === 'string' ? body.message : '',
-          body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {},
-        ),
+        new ApiError(xhr.status, message, body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {}),
       )
     }
     xhr.onerror = () => reject(new ApiError(0, ''))
@@ -38,3 +40,7 @@ export function uploadImage(file: File, onProgress: (percent: number) => void, s
     xhr.send(form)
   })
 }
+
+/** `POST admin-panal/uploads/images`: the stored image's name. */
+export const uploadImage = (file: File, onProgress: (percent: number) => void, signal?: AbortSignal): Promise<UploadResult> =>
+  uploadFile<UploadResult>(uploadsPaths.images, file, onProgress, signal).then(({ result }) => result)

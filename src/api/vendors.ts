@@ -29,13 +29,20 @@ export type PaymentFields = {
  * `POST venders/createPayment/{id}` as multipart with an `Idempotency-Key`: the same key sent again
  * (a retry after a lost answer) returns the first payment instead of a second one.
  */
-export function createVendorPayment(
-  vendorId: number,
-  fields: PaymentFields,
+export const createVendorPayment = (vendorId: number, fields: PaymentFields, file: File | null, idempotencyKey: string) =>
+  postPaymentForm<{ item: Payment }>(vendorsPaths.createPayment(vendorId), fields, file, idempotencyKey)
+
+/**
+ * A payment form (`{path}/createPayment/{id}`, spec section 7) sent as multipart with its
+ * `payment_file` and an `Idempotency-Key`; a refusal is an ApiError with the field errors.
+ */
+export function postPaymentForm<T>(
+  path: string,
+  fields: Record<string, string | undefined>,
   file: File | null,
   idempotencyKey: string,
-): Promise<{ message: string; result: { item: Payment } }> {
-  const { url, headers } = requestTarget(vendorsPaths.createPayment(vendorId))
+): Promise<{ message: string; result: T }> {
+  const { url, headers } = requestTarget(path)
   const form = new FormData()
   for (const [name, value] of Object.entries(fields)) if (value !== undefined && value !== '') form.append(name, value)
   if (file) form.append('payment_file', file)
@@ -52,7 +59,7 @@ export function createVendorPayment(
         // not JSON: reported below as a failure without a message
       }
       const message = typeof body.message === 'string' ? body.message : ''
-      if (xhr.status >= 200 && xhr.status < 300) return resolve({ message, result: body.result as { item: Payment } })
+      if (xhr.status >= 200 && xhr.status < 300) return resolve({ message, result: body.result as T })
       reportStatus(xhr.status, 'Authorization' in headers)
       reject(
         new ApiError(xhr.status, message, body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string[]>) : {}),
@@ -76,8 +83,12 @@ async function failureOf(response: Response, hadToken: boolean): Promise<ApiErro
 }
 
 /** The receipt of a payment as a blob URL (fetched with the admin's token; the caller revokes it). */
-export async function fetchReceipt(vendorId: number, paymentId: number, signal?: AbortSignal): Promise<{ url: string; type: string }> {
-  const { url, headers } = requestTarget(vendorsPaths.receipt(vendorId, paymentId))
+export const fetchReceipt = (vendorId: number, paymentId: number, signal?: AbortSignal) =>
+  fetchFile(vendorsPaths.receipt(vendorId, paymentId), signal)
+
+/** A stored file (a receipt, a payout's proof) as a blob URL, fetched with the admin's token; the caller revokes it. */
+async function fetchFile(path: string, signal?: AbortSignal): Promise<{ url: string; type: string }> {
+  const { url, headers } = requestTarget(path)
   let response: Response
   try {
     response = await fetch(url, { headers, ...(signal ? { signal } : {}) })
@@ -89,9 +100,9 @@ export async function fetchReceipt(vendorId: number, paymentId: number, signal?:
   return { url: URL.createObjectURL(blob), type: blob.type }
 }
 
-/** The CSV export's address with the list's filters (downloaded with the token through `fetchExport`). */
-export async function fetchExport(query: Record<string, string | number>): Promise<Blob> {
-  const { url, headers } = requestTarget(vendorsPaths.export)
+/** A CSV export (`path`, a list's or a report's) with its filters, downloaded with the token. */
+export async function fetchExport(path: string, query: Record<string, string | number>): Promise<Blob> {
+  const { url, headers } = requestTarget(path)
   const search = new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))
   let response: Response
   try {

@@ -63,7 +63,7 @@ export function GuestOnly() {
 export function BareLayout() {
   return (
     <div className={css({ position: 'relative' })}>
-      <div className={css({ position: 'absolute', top: '4', insetInlineEnd: '4', zIndex: 'docked' })}>
+      <div className={css({ position: 'absolute', top: '4', insetInlineEnd: '4', zIndex: 10 })}>
         <LanguageSwitch />
       </div>
       <Outlet />

@@ -2,6 +2,7 @@ import { createContext, useContext, type ComponentType, type ReactNode } from 'r
 import type { i18n as I18n } from 'i18next'
 import { createActor, type ActorRefFrom } from 'xstate'
 import { configureClient } from '../api/client'
+import { fetchSite } from '../api/settings'
 import { LANGUAGE_STORAGE_KEY, TOKEN_STORAGE_KEY, type Locale } from '../contract/common'
 import { addLanguage, hasLanguage } from '../i18n'
 import { dockMachine } from '../machines/dock'
@@ -13,6 +14,7 @@ import { IDENTITY_STORAGE_KEY, sessionMachine, type Identity } from '../machines
 import { actorOptions } from '../machines/runtime'
 import { createLazyToaster, type AppToaster } from '../ui/lazy-toaster'
 import { AppActorsProvider } from '../views/shared/runtime'
+import { applySite } from '../views/shared/site'
 import { layoutStore } from './layout-store'
 
 export type Root = {
@@ -112,12 +114,17 @@ export function createRoot(i18n: I18n, platform: { reload: () => void; scrollToT
 
   configureClient({
     getLang: () => locale.getSnapshot().context.locale,
-    onUnauthorized: () => session.send({ type: 'session.purge' }),
+    onUnauthorized: (reason) => session.send({ type: 'session.purge', reason }),
   })
 
   locale.start()
   session.start()
   navigation.start()
+  // the site's names and logo from the settings; until they come (or if they cannot) the catalogue's
+  void fetchSite().then(
+    (site) => applySite(i18n, site),
+    () => {},
+  )
   return { session, locale, navigation, lists, dock, toaster, ToastOutlet }
 }
 

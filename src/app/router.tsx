@@ -1,40 +1,17 @@
 import type { ReactElement } from 'react'
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router-dom'
+import { Navigate, RouterProvider, createBrowserRouter, type RouteObject } from 'react-router-dom'
 import { screens } from '../contract/screens'
 import { screenAccessKinds, type ScreenAccess, type ScreenModule, type ScreenRoute } from '../views/shared/screen-module'
 import { AdminIndex, BareLayout, GuestOnly, RequireAdmin, type RouteHandle } from './guards'
 import { RequireVendor, VendorGuestOnly } from './vendor-guards'
 import { screenModules } from './modules'
+import { loadScreen, type BeforeScreen } from './screen-loader'
 import { BootScreen, RouteError, Shell } from './shell'
-
-const CHUNK_TIMEOUT_MS = 120_000
-
-/** What a screen waits for besides its code: the modules' messages (only the files named, if it names them), unless its own are loaded at start. */
-type BeforeScreen = (files?: readonly string[]) => Promise<void>
-
-/** Lazy route module with the spec's chunk timeout: a module that does not arrive in time fails. */
-function lazyScreen(route: ScreenRoute, beforeScreen: BeforeScreen | undefined) {
-  const load = async () => {
-    const [Component] = await Promise.all([route.screen(), route.startMessages ? undefined : beforeScreen?.(route.messages)])
-    return Component
-  }
-  return async () => {
-    let timer: ReturnType<typeof setTimeout> | undefined
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new Error('Loading chunk failed')), CHUNK_TIMEOUT_MS)
-    })
-    try {
-      return { Component: await Promise.race([load(), timeout]) }
-    } finally {
-      clearTimeout(timer)
-    }
-  }
-}
 
 const routeOf = (route: ScreenRoute, beforeScreen: BeforeScreen | undefined): RouteObject => ({
   path: route.path,
   handle: { title: route.title, permission: route.permission, wide: route.wide } satisfies RouteHandle,
-  lazy: lazyScreen(route, beforeScreen),
+  lazy: async () => ({ Component: await loadScreen(route, beforeScreen) }),
 })
 
 /** The guard and layout of each access kind (`ScreenRoute['access']`). */
@@ -73,4 +50,7 @@ export function buildRoutes(modules: readonly ScreenModule[], beforeScreen?: Bef
   ]
 }
 
-export const createRouter = (beforeScreen?: BeforeScreen) => createBrowserRouter(buildRoutes(screenModules, beforeScreen))
+/** The admin app (and every screen of the modules) on the browser's address. */
+export const routerApp = (beforeScreen: BeforeScreen) => (
+  <RouterProvider router={createBrowserRouter(buildRoutes(screenModules, beforeScreen))} />
+)

@@ -18,10 +18,16 @@ export const envelope = <T extends z.ZodMiniType>(result: T) => z.object({ statu
 export type Envelope<T> = { status: true; message: string; result: T }
 
 /** Error envelope: `{ status: false, message, errors: { field: [msg] } }`. */
+/** Why a session was ended by someone else: its password was changed, or its admin deactivated. */
+export const sessionEndReasons = ['password_changed', 'deactivated'] as const
+export type SessionEndReason = (typeof sessionEndReasons)[number]
+
 export const errorEnvelope = z.object({
   status: z.literal(false),
   message: z.string(),
   errors: z.record(z.string(), z.array(z.string())),
+  /** On a 401 of a session ended by someone else: why (the sign-in screen says it). */
+  reason: z.optional(z.enum(sessionEndReasons)),
 })
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>
 

@@ -51,6 +51,7 @@ export const utmKeys = ['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 
 const referralCodeSchema = z.string().check(z.trim(), z.toUpperCase(), z.maxLength(40), z.regex(/^[\p{L}\p{Nd}_-]*$/u, 'validation.format'))
 
 const registrationPassword = z.string().check(
+  z.minLength(1, { abort: true }),
   z.minLength(PASSWORD_MIN),
   z.maxLength(128),
   z.refine((p) => PASSWORD_STRENGTH_RULES.every((rule) => rule.test(p)), 'validation.passwordWeak'),

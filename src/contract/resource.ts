@@ -56,6 +56,22 @@ export type Page<T> = {
   total_is_estimate: boolean
 }
 
+/** A page of a short list counted exactly (a record's tab: its payments, its vendors). */
+export const exactPage = <T>(data: T[], total: number, page: number, pageSize: number): Page<T> => ({
+  data,
+  total,
+  page,
+  rowsPerPage: pageSize,
+  pagesCount: pagesCountOf(total, pageSize),
+  total_is_estimate: false,
+})
+
+/** The query of a record's tab: a page of its rows. */
+export const pageQuerySchema = z.strictObject({
+  page: z.optional(queryInt(1, 100_000)),
+  pageSize: z.optional(queryInt(1, MAX_PAGE_SIZE)),
+})
+
 /** Filter value of a yes/no column sent in a query string. */
 export const queryBoolean = z.optional(z.enum(['0', '1']))
 

@@ -65,6 +65,9 @@ const subdomainSchema = z
     z.regex(SUBDOMAIN_PATTERN, 'validation.slug'),
   )
 
+/** The most marketplaces one vendor may name. */
+export const VENDOR_MARKETPLACES_MAX = 50
+
 /** The fields of a vendor, one schema each (the registration wizard checks the same). */
 export const vendorFields = {
   store_name: text(2, 120),
@@ -83,8 +86,11 @@ export const vendorFields = {
   subdomain: subdomainSchema,
   /** Saudi VAT number: 15 digits, starting and ending with 3. */
   tax_no: z.optional(z.nullable(z.string().check(z.trim(), z.length(15), z.regex(/^3\d{13}3$/, 'validation.format')))),
-  /** The marketplaces the vendor sells on, as text until marketplaces land. */
-  marketplaces: optionalText(500),
+  /**
+   * The marketplaces the vendor sells on (ids of the marketplaces module; a repeated id counts once).
+   * Left out of an update, they stay as they were.
+   */
+  marketplace_ids: z.optional(z.array(z.int().check(z.gte(1), z.lte(2_147_483_647))).check(z.maxLength(VENDOR_MARKETPLACES_MAX))),
   utm_source: optionalText(100),
 }
 
@@ -100,8 +106,12 @@ export const vendorListQuery = listQuerySchema(vendorSortColumns, {
   registered_from: queryDate,
   registered_to: queryDate,
   utm_source: z.optional(z.string().check(z.trim(), z.minLength(1), z.maxLength(100))),
+  /** Vendors selling on this marketplace (its id). */
+  marketplace: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(2_147_483_647))),
   /** Subscriptions expiring within this many days from today (already expired ones excluded). */
   expiring_within: z.optional(z.coerce.number().check(z.int(), z.gte(1), z.lte(3650))),
+  /** Vendors with a payment in one of these statuses (Pending: awaiting an admin's approval). */
+  payment_status: queryOneOfMany(paymentStatuses),
 })
 export type VendorListQuery = z.infer<typeof vendorListQuery>
 /** The export takes the list's filters and search, without pagination or sort. */
@@ -110,6 +120,9 @@ export const vendorExportQuery = z.strictObject({
 })
 
 const vendorRefSchema = z.object({ id: z.int(), store_name: z.string() })
+/** A marketplace a vendor sells on, named in both languages. */
+const vendorMarketplaceSchema = z.object({ id: z.int(), name_ar: z.string(), name_en: z.string() })
+export type VendorMarketplace = z.infer<typeof vendorMarketplaceSchema>
 
 export const vendorSchema = z.object({
   id: z.int(),
@@ -127,7 +140,8 @@ export const vendorSchema = z.object({
   subscription_expires_at: z.nullable(z.string()),
   subdomain: z.string(),
   tax_no: z.nullable(z.string()),
-  marketplaces: z.nullable(z.string()),
+  /** The marketplaces it sells on, ordered by their names in the admin's language. */
+  marketplaces: z.array(vendorMarketplaceSchema),
   utm_source: z.nullable(z.string()),
   referral_code: z.string(),
   referred_by: z.nullable(vendorRefSchema),

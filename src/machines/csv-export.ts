@@ -3,16 +3,18 @@ import { fetchExport } from '../api/vendors'
 import { failureOf, type Failure } from './failure'
 
 export type CsvExportContext = { failure: Failure | null }
-export type CsvExportEvent = { type: 'export.start'; query: Record<string, string | number> } | { type: 'export.dismiss' }
+export type CsvExportEvent = { type: 'export.start'; path: string; query: Record<string, string | number> } | { type: 'export.dismiss' }
 
 /**
- * The vendors list's CSV export: the list's filters and search are sent, every matching vendor comes
- * back as one file the browser saves (the app provides `save`).
+ * A CSV export (the vendors and partners lists', the reports'): the filters and search are sent to
+ * the export's path, every matching row comes back as one file the browser saves (the app provides `save`).
  */
 export const csvExportMachine = setup({
   types: { context: {} as CsvExportContext, events: {} as CsvExportEvent },
   actors: {
-    download: fromPromise<Blob, { query: Record<string, string | number> }>(({ input }) => fetchExport(input.query)),
+    download: fromPromise<Blob, { path: string; query: Record<string, string | number> }>(({ input }) =>
+      fetchExport(input.path, input.query),
+    ),
   },
   actions: {
     save: (_, _params: { file: Blob }) => {},
@@ -21,7 +23,7 @@ export const csvExportMachine = setup({
   },
 }).createMachine({
   id: 'csvExport',
-  description: 'Export of the filtered vendors list as CSV.',
+  description: 'Export of a filtered list or a report as CSV.',
   context: { failure: null },
   initial: 'idle',
   states: {
@@ -41,7 +43,7 @@ export const csvExportMachine = setup({
       invoke: {
         id: 'download',
         src: 'download',
-        input: ({ event }) => ({ query: event.type === 'export.start' ? event.query : {} }),
+        input: ({ event }) => (event.type === 'export.start' ? { path: event.path, query: event.query } : { path: '', query: {} }),
         onDone: {
           target: 'idle',
           description: 'The file arrived: the browser saves it.',

@@ -355,6 +355,8 @@ export const registrationMachine = setup({
     resumesAtPayment: ({ context }, params: { draft: Draft }) => context.resumeAt === 'payment' && params.draft.step >= 3,
     /** A receipt was received before the reload: the payment awaits approval. */
     resumesAwaitingApproval: (_, params: { draft: Draft }) => params.draft.payment?.state === 'receipt_received',
+    resumesInChallenge: ({ context }, params: { draft: Draft }) =>
+      context.resumeAt === 'payment' && params.draft.step >= 3 && params.draft.payment?.state === 'challenge',
     resumesAtPackage: ({ context }, params: { draft: Draft }) => context.resumeAt !== 'store' && params.draft.step >= 2,
     /** Unknown (404), completed (409) or expired (410): the saved registration cannot go on. */
     isGone: (_, params: { error: unknown }) => [404, 409, 410].includes(statusOf(params.error)),
@@ -551,6 +553,12 @@ export const registrationMachine = setup({
             guard: { type: 'isPaid', params: ({ event }) => ({ draft: event.output }) },
             target: 'completing',
             description: 'Paid before the reload (the registration had not completed): it completes now.',
+            actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
+          },
+          {
+            guard: { type: 'resumesInChallenge', params: ({ event }) => ({ draft: event.output }) },
+            target: '#registration.payment.challenge',
+            description: 'The bank was asking for a 3-D Secure code before the reload: the code dialog again.',
             actions: { type: 'setDraft', params: ({ event }) => ({ draft: event.output }) },
           },
           {

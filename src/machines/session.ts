@@ -1,7 +1,8 @@
 import { assertEvent, assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import * as api from '../api/auth'
+import { ApiError } from '../api/client'
 import { type Admin, type AdminLoginBody, type User, type UserLoginBody, type UserRegisterBody } from '../contract/auth'
-import { TOKEN_STORAGE_KEY, type Locale } from '../contract/common'
+import { TOKEN_STORAGE_KEY, type Locale, type SessionEndReason } from '../contract/common'
 import { browserStorage, failureOf } from './failure'
 
 /** Who holds the session: an administrator of the back-office or an end user (vendor account). */
@@ -19,7 +20,14 @@ export type SessionContext = {
   error: string | null
   /** Field errors of the last failure. */
   errors: Record<string, string[]>
+  /**
+   * Why the session ended under the signed-in person (a call answered 401): the server's reason (its
+   * password changed, its account deactivated) or `expired` when it gave none; the sign-in screen says it.
+   */
+  ended: SessionEnded | null
 }
+
+export type SessionEnded = SessionEndReason | 'expired'
 
 /** Read from storage by the app: token under `id-token`, identity under `id-identity`. */
 export type SessionInput = { token: string | null; identity: Identity | null }
@@ -33,7 +41,8 @@ export type SessionEvent =
   /** The start-up check could not reach the server: check again (the Retry button, or the browser back online). */
   | { type: 'session.retry' }
   | { type: 'session.logout' }
-  | { type: 'session.purge' }
+  /** A call answered 401, with the server's reason when someone else ended the session. */
+  | { type: 'session.purge'; reason?: SessionEndReason | undefined }
   | { type: 'session.adminUpdated'; admin: Admin }
   /** An end user's session was opened elsewhere (the vendor registration's completion signs the vendor in). */
   | { type: 'session.userEstablished'; token: string; user: User }
@@ -89,9 +98,13 @@ export const sessionMachine = setup({
       browserStorage()?.removeItem(IDENTITY_STORAGE_KEY)
     },
     onSignedIn: (_, _params: SignedInParams) => {},
-    clearErrors: assign({ error: null, errors: {} }),
+    clearErrors: assign({ error: null, errors: {}, ended: null }),
+    setEnded: assign((_, params: { reason: SessionEndReason | undefined }) => ({ ended: params.reason ?? ('expired' as const) })),
     dismissError: assign({ error: null }),
     setFailure: assign((_, params: { error: unknown }) => {
+      // a session someone else ended: the sign-in screen's notice says why, no failure dialog
+      const reason = params.error instanceof ApiError ? params.error.reason : undefined
+      if (reason) return { error: null, errors: {}, ended: reason }
       const { message, errors } = failureOf(params.error)
       return { error: message, errors }
     }),
@@ -124,6 +137,7 @@ export const sessionMachine = setup({
     user: null,
     error: null,
     errors: {},
+    ended: null,
   }),
   initial: 'restoring',
   states: {
@@ -295,8 +309,9 @@ export const sessionMachine = setup({
         'session.logout': { target: 'signingOut', description: 'Sign out from the menu.' },
         'session.purge': {
           target: 'signedOut',
-          description: 'Any call answered 401: the token is no longer valid.',
-          actions: ['clearSession', 'clearErrors', 'clearToken'],
+          description:
+            "Any call answered 401: the token is no longer valid; why (the server's reason, else expired) is kept for the sign-in screen.",
+          actions: ['clearSession', 'clearErrors', 'clearToken', { type: 'setEnded', params: ({ event }) => ({ reason: event.reason }) }],
         },
         'session.adminUpdated': {
           guard: 'isAdmin',

@@ -9,11 +9,14 @@ import { RequiredMark } from './required-mark'
 import { CheckIcon, ChevronDownIcon, CloseIcon } from './icons'
 import { listboxRecipe, type Option } from './select-field'
 
+/** An option; its hint shows at the inline end of its row (a match's score, say). */
+export type ComboboxOption = Option & { hint?: string }
+
 export type MultiComboboxFieldProps = {
   label: ReactNode
   error?: string | undefined
   helper?: ReactNode
-  options: Option[]
+  options: ComboboxOption[]
   value: string[]
   onValueChange: (value: string[]) => void
   onBlur?: () => void
@@ -64,6 +67,115 @@ const toggle = css({
   borderRadius: 'md',
 })
 
+const hint = css({ ms: 'auto', fontSize: 'xs', color: 'green.700', fontWeight: '600', whiteSpace: 'nowrap' })
+
+/** The input with its open button, and the listbox of the matching options (each with its hint and check). */
+function ComboboxInput({
+  placeholder,
+  openLabel,
+  emptyText,
+  items,
+}: {
+  placeholder?: string | undefined
+  openLabel: string
+  emptyText: string
+  items: ComboboxOption[]
+}) {
+  const s = listboxRecipe()
+  return (
+    <>
+      <Combobox.Control className={control}>
+        <Combobox.Input className={cx(fieldStyles.input, css({ pe: '11' }))} placeholder={placeholder} />
+        <Combobox.Trigger className={toggle} aria-label={openLabel}>
+          <ChevronDownIcon width={16} height={16} />
+        </Combobox.Trigger>
+      </Combobox.Control>
+      <Portal>
+        <Combobox.Positioner>
+          <Combobox.Content className={s.content}>
+            <Combobox.Empty className={s.empty}>{emptyText}</Combobox.Empty>
+            {items.map((item) => (
+              <Combobox.Item key={item.value} item={item} className={s.item}>
+                <Combobox.ItemText>{item.label}</Combobox.ItemText>
+                {item.hint ? <span className={hint}>{item.hint}</span> : null}
+                <Combobox.ItemIndicator className={s.indicator}>
+                  <CheckIcon width={16} height={16} />
+                </Combobox.ItemIndicator>
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </>
+  )
+}
+
+/** The options as a filterable collection (any part of a label, either case), following `options` as it changes. */
+function useOptions(options: ComboboxOption[]) {
+  const { contains } = useFilter({ sensitivity: 'base' })
+  const list = useListCollection<ComboboxOption>({ initialItems: options, filter: contains, isItemDisabled: (o) => Boolean(o.disabled) })
+  const { set } = list
+  useEffect(() => set(options), [options, set])
+  return list
+}
+
+export type ComboboxFieldProps = {
+  label: ReactNode
+  options: ComboboxOption[]
+  /** The chosen option's value, '' for none. */
+  value: string
+  onValueChange: (value: string) => void
+  placeholder?: string
+  emptyText: string
+  openLabel: string
+  error?: string | null | undefined
+  helper?: ReactNode
+  disabled?: boolean
+  /** A pick is an action, not a value: the input empties after it and nothing stays chosen. */
+  pickOnly?: boolean
+}
+
+/**
+ * One choice from a searchable list (Ark Combobox): typing filters (the order given is kept, best
+ * first), ArrowDown / ArrowUp move, Enter picks.
+ */
+export function ComboboxField({
+  label,
+  options,
+  value,
+  onValueChange,
+  placeholder,
+  emptyText,
+  openLabel,
+  error,
+  helper,
+  disabled,
+  pickOnly,
+}: ComboboxFieldProps) {
+  const { collection, filter } = useOptions(options)
+  return (
+    <Field.Root className={fieldStyles.root} invalid={Boolean(error)} disabled={disabled}>
+      <Combobox.Root
+        collection={collection}
+        value={value ? [value] : []}
+        onValueChange={(d) => onValueChange(d.value[0] ?? '')}
+        onInputValueChange={(d) => filter(d.inputValue)}
+        onOpenChange={(d) => (d.open ? undefined : filter(''))}
+        {...(pickOnly ? { selectionBehavior: 'clear' as const } : {})}
+        translations={{ triggerLabel: openLabel }}
+        openOnClick
+        positioning={{ sameWidth: true }}
+        className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
+      >
+        <Combobox.Label className={fieldStyles.label}>{label}</Combobox.Label>
+        <ComboboxInput placeholder={placeholder} openLabel={openLabel} emptyText={emptyText} items={collection.items} />
+      </Combobox.Root>
+      {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
+      <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>
+    </Field.Root>
+  )
+}
+
 /**
  * Several choices from a searchable list (Ark Combobox, `multiple`): typing filters, ArrowDown /
  * ArrowUp move, Enter toggles; the chosen ones show as chips above the input with remove buttons.
@@ -84,15 +196,8 @@ export function MultiComboboxField({
   required,
   disabled,
 }: MultiComboboxFieldProps) {
-  const { contains } = useFilter({ sensitivity: 'base' })
-  const { collection, filter, set } = useListCollection<Option>({
-    initialItems: options,
-    filter: contains,
-    isItemDisabled: (o) => Boolean(o.disabled),
-  })
-  useEffect(() => set(options), [options, set])
+  const { collection, filter } = useOptions(options)
   const labels = useMemo(() => new Map(options.map((o) => [o.value, o.label])), [options])
-  const s = listboxRecipe()
   return (
     <Field.Root className={fieldStyles.root} invalid={Boolean(error)} required={required} disabled={disabled}>
       <Combobox.Root
@@ -132,27 +237,7 @@ export function MultiComboboxField({
             ))}
           </ul>
         ) : null}
-        <Combobox.Control className={control}>
-          <Combobox.Input className={cx(fieldStyles.input, css({ pe: '11' }))} placeholder={placeholder} />
-          <Combobox.Trigger className={toggle} aria-label={openLabel}>
-            <ChevronDownIcon width={16} height={16} />
-          </Combobox.Trigger>
-        </Combobox.Control>
-        <Portal>
-          <Combobox.Positioner>
-            <Combobox.Content className={s.content}>
-              <Combobox.Empty className={s.empty}>{emptyText}</Combobox.Empty>
-              {collection.items.map((item) => (
-                <Combobox.Item key={item.value} item={item} className={s.item}>
-                  <Combobox.ItemText>{item.label}</Combobox.ItemText>
-                  <Combobox.ItemIndicator className={s.indicator}>
-                    <CheckIcon width={16} height={16} />
-                  </Combobox.ItemIndicator>
-                </Combobox.Item>
-              ))}
-            </Combobox.Content>
-          </Combobox.Positioner>
-        </Portal>
+        <ComboboxInput placeholder={placeholder} openLabel={openLabel} emptyText={emptyText} items={collection.items} />
       </Combobox.Root>
       {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
       <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>

@@ -1,4 +1,4 @@
-import { Pagination } from '@ark-ui/react/pagination'
+import { useLocaleContext } from '@ark-ui/react/locale'
 import { useId, type ReactNode } from 'react'
 import { css, sva } from 'styled-system/css'
 import { Button } from './button'
@@ -71,10 +71,17 @@ export type DataTableProps<Row> = {
   onRetry?: () => void
   pagination?: DataTablePagination
   labels: DataTableLabels
+  /**
+   * A last row under the rows (e.g. a report's totals): its title in the first column, then a cell
+   * for each column id given (the others left empty); shown with the rows, not in place of them.
+   */
+  footer?: DataTableFooter
 }
 
+export type DataTableFooter = { label: string; cells: Partial<Record<string, ReactNode>>; testId?: string }
+
 const dataTableRecipe = sva({
-  slots: ['root', 'scroller', 'table', 'caption', 'th', 'headRow', 'sortButton', 'td', 'row', 'state', 'skeleton', 'footer'],
+  slots: ['root', 'scroller', 'table', 'caption', 'th', 'headRow', 'sortButton', 'td', 'row', 'footRow', 'state', 'skeleton', 'footer'],
   base: {
     root: {
       display: 'flex',
@@ -105,7 +112,7 @@ const dataTableRecipe = sva({
       // phones: each row is a card (the first column its title, every other cell a label and its
       // value, the actions along its foot) and the header a strip of sort buttons; nothing scrolls
       // sideways. The roles on the elements keep the table's meaning for screen readers.
-      smDown: { display: 'block', '& tbody, & thead': { display: 'block' } },
+      smDown: { display: 'block', '& tbody, & thead, & tfoot': { display: 'block' } },
     },
     caption: { textAlign: 'start', captionSide: 'top', px: '4', py: '3', fontWeight: '600', color: 'fg.default' },
     th: {
@@ -158,6 +165,24 @@ const dataTableRecipe = sva({
       _last: { borderBottomWidth: '0' },
       _hover: { bg: 'bg.subtle' },
       smDown: { display: 'flex', flexDir: 'column', h: 'auto', px: '4', py: '3', gap: '1', _hover: { bg: 'transparent' } },
+    },
+    footRow: {
+      h: '12',
+      bg: 'bg.subtle',
+      borderTopWidth: '2px',
+      borderColor: 'border.default',
+      fontWeight: '700',
+      '& td, & th': { fontWeight: '700', fontVariantNumeric: 'tabular-nums' },
+      smDown: {
+        display: 'flex',
+        flexDir: 'column',
+        h: 'auto',
+        px: '4',
+        py: '3',
+        gap: '1',
+        // a phone's totals card lists only the figures it has
+        '& [data-empty]': { display: 'none' },
+      },
     },
     td: {
       px: '4',
@@ -245,7 +270,22 @@ const ariaSort = (sort: SortState | null | undefined, column: string) =>
  * only renders them. Wide tables scroll inside their own frame, never the page.
  */
 export function DataTable<Row>(props: DataTableProps<Row>) {
-  const { caption, captionHidden, columns, rows, rowKey, sort, onSort, actions, actionsHeader, loading, error, pagination, labels } = props
+  const {
+    caption,
+    captionHidden,
+    columns,
+    rows,
+    rowKey,
+    sort,
+    onSort,
+    actions,
+    actionsHeader,
+    loading,
+    error,
+    pagination,
+    labels,
+    footer,
+  } = props
   const busy = Boolean(loading || props.busy)
   const s = dataTableRecipe()
   const captionId = useId()
@@ -325,7 +365,8 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
           <caption id={captionId} className={captionHidden ? css({ srOnly: true }) : s.caption}>
             {caption}
           </caption>
-          <thead role="rowgroup">
+          {/* on a phone a header shows only to sort by it: a table without sortable columns shows none */}
+          <thead role="rowgroup" className={columns.some((col) => col.sortable) ? undefined : css({ smDown: { display: 'none!' } })}>
             <tr className={s.headRow} role="row">
               {columns.map((col) => {
                 const sorted = sort?.column === col.id ? sort.direction : undefined
@@ -370,11 +411,52 @@ export function DataTable<Row>(props: DataTableProps<Row>) {
             </tr>
           </thead>
           <tbody role="rowgroup">{body}</tbody>
+          {footer && !loading && !error && rows.length > 0 ? (
+            <tfoot role="rowgroup">
+              <tr className={s.footRow} role="row" data-testid={footer.testId}>
+                {columns.map((col, index) => {
+                  if (index === 0)
+                    return (
+                      <th key={col.id} scope="row" role="rowheader" className={s.td} data-part="title">
+                        {footer.label}
+                      </th>
+                    )
+                  const value = footer.cells[col.id]
+                  return (
+                    <td
+                      key={col.id}
+                      role="cell"
+                      className={s.td}
+                      data-align={col.align ?? 'start'}
+                      data-label={labelOf(col)}
+                      data-empty={value === undefined || value === null ? '' : undefined}
+                    >
+                      {value}
+                    </td>
+                  )
+                })}
+                {actions ? <td className={s.td} role="cell" data-empty="" /> : null}
+              </tr>
+            </tfoot>
+          ) : null}
         </table>
       </div>
       {pagination ? <TablePagination pagination={pagination} labels={labels} className={s.footer} /> : null}
     </div>
   )
+}
+
+/**
+ * The page buttons to show: the first and the last, the current one with one on each side, and null
+ * for a gap (an ellipsis) where pages are left out; every page when there are few.
+ */
+export function pageItems(page: number, pagesCount: number): (number | null)[] {
+  const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
+  if (pagesCount <= 7) return range(1, pagesCount)
+  // a gap stands for two pages or more: near an end, five pages stand together there
+  if (page <= 4) return [...range(1, 5), null, pagesCount]
+  if (page >= pagesCount - 3) return [1, null, ...range(pagesCount - 4, pagesCount)]
+  return [1, null, page - 1, page, page + 1, null, pagesCount]
 }
 
 function TablePagination({
@@ -390,8 +472,7 @@ function TablePagination({
   const selectId = useId()
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1
   const to = Math.min(total, page * pageSize)
-  // Ark counts pages from items; give it the server's page count so both agree even when `total` is capped.
-  const count = Math.max(pagesCount, 1) * pageSize
+  const { dir } = useLocaleContext()
   return (
     <div className={className}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
@@ -425,42 +506,43 @@ function TablePagination({
         {labels.range && total > 0 ? <span aria-live="polite">{labels.range(from, to, total)}</span> : null}
       </div>
       {pagesCount > 1 ? (
-        <Pagination.Root
-          count={count}
-          pageSize={pageSize}
-          page={page}
-          siblingCount={1}
-          onPageChange={(d) => onPage(d.page)}
-          translations={{
-            rootLabel: labels.pagination,
-            prevTriggerLabel: labels.previous,
-            nextTriggerLabel: labels.next,
-            itemLabel: (d) => labels.page(d.page),
-          }}
+        <nav
+          aria-label={labels.pagination}
+          dir={dir}
           className={css({ display: 'flex', alignItems: 'center', gap: '1', flexWrap: 'wrap' })}
         >
-          <Pagination.PrevTrigger className={pageButton} aria-label={labels.previous}>
+          <button type="button" className={pageButton} aria-label={labels.previous} disabled={page <= 1} onClick={() => onPage(page - 1)}>
             <ChevronStartIcon width={16} height={16} className={mirrored} />
-          </Pagination.PrevTrigger>
-          <Pagination.Context>
-            {(api) =>
-              api.pages.map((p, index) =>
-                p.type === 'page' ? (
-                  <Pagination.Item key={index} {...p} className={pageButton}>
-                    {p.value}
-                  </Pagination.Item>
-                ) : (
-                  <Pagination.Ellipsis key={index} index={index} className={css({ px: '1' })}>
-                    &#8230;
-                  </Pagination.Ellipsis>
-                ),
-              )
-            }
-          </Pagination.Context>
-          <Pagination.NextTrigger className={pageButton} aria-label={labels.next}>
+          </button>
+          {pageItems(page, pagesCount).map((item, index) =>
+            item === null ? (
+              <span key={`gap-${index}`} className={css({ px: '1' })} aria-hidden>
+                &#8230;
+              </span>
+            ) : (
+              <button
+                key={item}
+                type="button"
+                className={pageButton}
+                aria-label={labels.page(item)}
+                aria-current={item === page ? 'page' : undefined}
+                data-selected={item === page ? '' : undefined}
+                onClick={() => (item === page ? undefined : onPage(item))}
+              >
+                {item}
+              </button>
+            ),
+          )}
+          <button
+            type="button"
+            className={pageButton}
+            aria-label={labels.next}
+            disabled={page >= pagesCount}
+            onClick={() => onPage(page + 1)}
+          >
             <ChevronEndIcon width={16} height={16} className={mirrored} />
-          </Pagination.NextTrigger>
-        </Pagination.Root>
+          </button>
+        </nav>
       ) : null}
     </div>
   )

@@ -30,6 +30,7 @@ const styles = {
     _highlighted: { bg: 'bg.muted' },
   }),
   separator: css({ my: '1', borderColor: 'border.default' }),
+  groupLabel: css({ px: '3', pt: '2', pb: '1', fontSize: 'xs', fontWeight: '700', color: 'fg.muted' }),
 }
 
 /** Ark's Menu with the product's styling; parts keep Ark's names. */
@@ -54,4 +55,8 @@ export const Menu = {
     </ArkMenu.CheckboxItem>
   ),
   Separator: (props: ComponentProps<typeof ArkMenu.Separator>) => <ArkMenu.Separator className={styles.separator} {...props} />,
+  ItemGroup: ArkMenu.ItemGroup,
+  ItemGroupLabel: ({ className, ...props }: ComponentProps<typeof ArkMenu.ItemGroupLabel>) => (
+    <ArkMenu.ItemGroupLabel className={cx(styles.groupLabel, className)} {...props} />
+  ),
 }

@@ -139,6 +139,8 @@ export type ConfirmDialogProps = {
   tone?: 'danger' | 'primary'
   /** A failure message from the server, shown inside the dialog. */
   error?: ReactNode
+  /** Where the focus goes once it closes (by default, where it was when it opened). */
+  finalFocusEl?: () => HTMLElement | null
 }
 
 /** "Are You Sure You Want To Delete?" with Yes / No; an alertdialog whose initial focus is No. */
@@ -154,6 +156,7 @@ export function ConfirmDialog({
   busyLabel,
   tone = 'danger',
   error,
+  finalFocusEl,
 }: ConfirmDialogProps) {
   const s = modalRecipe({ size: 'sm', placement: 'center' })
   const noButton = useRef<HTMLButtonElement>(null)
@@ -176,6 +179,7 @@ export function ConfirmDialog({
       closeOnEscape={!busy}
       closeOnInteractOutside={false}
       initialFocusEl={() => noButton.current}
+      {...(finalFocusEl ? { finalFocusEl } : {})}
     >
       <Portal>
         <Dialog.Backdrop className={s.backdrop} />

@@ -435,8 +435,16 @@ const afterOf: Record<string, (v: Visit, e: AnyEventObject, from: S) => Promise<
   'xstate.error.actor.confirm': (v) => visible(v, t(v).payment.declinedHelp),
   'xstate.done.actor.confirm': (v) => visible(v, t(v).completing),
   'xstate.done.actor.sendReceipt': (v) => visible(v, t(v).payment.awaitingBody),
-  'xstate.done.actor.complete': (v) => waitUrl(v.page, /\/dashboard$/),
+  // the vendor lands on their own area, signed in (the wizard's page is left for it)
+  'xstate.done.actor.complete': async (v) => {
+    await waitUrl(v.page, /\/dashboard$/)
+    await v.page.getByRole('heading', { name: catalogues[v.lang]['vendor-area'].subscription.title }).waitFor()
+    expect(await v.page.evaluate(() => localStorage.getItem('id-identity'))).toBe('user')
+  },
 }
+
+/** Steps after which the registration's page is left for another (the wizard's `done`). */
+const LEAVES_PAGE = new Set(['xstate.done.actor.complete'])
 
 const stepName = (e: AnyEventObject) => {
   const name = e.type.replace(/^xstate\.(done|error)\.actor\./, '$1:').replace(/^xstate\.after\.([^.]+)\..*$/, 'after:$1')
@@ -519,6 +527,11 @@ describe('registration: the chart’s paths walked in the browser on the real se
           const answer = answerOf(event.type)
           if (answer) await release(v, answer)
           else if (!event.type.startsWith('xstate.after.')) await perform[event.type]!(v, event, steps[i + 1]?.event)
+          // the registration done, the page loads the vendor's home: what it shows is checked there
+          if (LEAVES_PAGE.has(event.type)) {
+            await afterOf[event.type]?.(v, event, previous)
+            continue
+          }
           if (!event.type.startsWith('xstate.after.'))
             await expect
               .poll(async () => (await reported(page)).events.filter((e) => e === event.type).length, {

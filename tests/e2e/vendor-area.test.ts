@@ -91,7 +91,7 @@ describe.each(['ar', 'en'] as const)('the vendor area in the browser (%s)', (lan
 
     // the store, where its subscription stands, the package's limits, the referral code
     expect(await page.getByTestId('store-name').textContent()).toBe(overview.vendor.store_name)
-    await page.getByTestId('subscription-status').getByText(v.subscription.states[overview.subscription.state]).waitFor()
+    await page.getByTestId('subscription-status').getByText(v.subscription.states[overview.subscription.state], { exact: true }).waitFor()
     if (overview.package) {
       const limits = page.getByTestId('package-limits')
       await limits.getByText(t['subscription-packages'].fields.product_count, { exact: true }).waitFor()

@@ -28,9 +28,20 @@ describe.each(['ar', 'en'] as const)('vendors in the browser (%s)', (lang) => {
     await page.getByText(v.errors.subdomainReserved).waitFor()
     await subdomain.fill(`browser-store-${lang}`)
     await page.getByText(v.subdomain.available, { exact: true }).waitFor()
+    // the marketplaces it sells on: typed, then picked with the keyboard, shown as a removable chip
+    const noon = lang === 'ar' ? 'نون' : 'Noon'
+    const marketplaces = page.getByRole('combobox', { name: fieldLabel(v.fields.marketplaces) })
+    await marketplaces.fill(noon.slice(0, 2))
+    await page.getByRole('option', { name: noon, exact: true }).waitFor()
+    await expect.poll(() => page.getByRole('option').count()).toBe(1)
+    await marketplaces.press('ArrowDown')
+    await marketplaces.press('Enter')
+    await page.getByRole('button', { name: fill(t.table.removeChoice, { name: noon }) }).waitFor()
+    await marketplaces.press('Escape')
     await page.getByRole('button', { name: t.actions.save }).click()
     await waitUrl(page, /\/admin-panel\/venders\/view\/\d+$/)
     await page.getByRole('heading', { name: store }).waitFor()
+    await page.locator('dd', { hasText: new RegExp(`^${noon}$`) }).waitFor()
     await page.getByText(v.statuses.pending, { exact: true }).first().waitFor()
     // the vendor was mailed a link to set its password
     await expect
@@ -80,6 +91,23 @@ describe.each(['ar', 'en'] as const)('vendors in the browser (%s)', (lang) => {
     await page.locator('section').getByText(v.statuses.active, { exact: true }).first().waitFor()
     await page.goto('/admin-panel/venders/list?status=active&search=' + encodeURIComponent(`browser-store-${lang}`))
     await page.getByRole('link', { name: store }).waitFor()
+
+    // the list filtered by a marketplace: its vendors only (this one among them), the address keeps the filter
+    await page.goto('/admin-panel/venders/list')
+    await page.locator('tbody tr:not([data-skeleton])').first().waitFor()
+    await page.getByRole('combobox', { name: v.filters.marketplace }).click()
+    await page.getByRole('option', { name: noon, exact: true }).click()
+    await waitUrl(page, /[?&]marketplace=\d+/)
+    await page.locator('tbody tr:not([data-skeleton])').first().waitFor()
+    await expect
+      .poll(async () => {
+        const cells = await page.locator('tbody tr:not([data-skeleton])').allInnerTexts()
+        return cells.length > 0 && cells.every((text) => text.includes(noon))
+      })
+      .toBe(true)
+    await page.getByRole('searchbox').fill(`browser-store-${lang}`)
+    await page.getByRole('link', { name: store }).waitFor()
+    expect(await fitsWidth(page)).toBe(true)
     await context.close()
   }, 120_000)
 })

@@ -18,7 +18,7 @@ const admin: Admin = {
   last_login_at: null,
   permissions: [],
 }
-const none: SessionContext = { identity: null, token: null, admin: null, user: null, error: null, errors: {} }
+const none: SessionContext = { identity: null, token: null, admin: null, user: null, error: null, errors: {}, ended: null }
 const at = (value: Parameters<typeof sessionMachine.resolveState>[0]['value'], context: Partial<SessionContext> = {}) =>
   sessionMachine.resolveState({ value, context: { ...none, ...context } })
 

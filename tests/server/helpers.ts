@@ -33,9 +33,13 @@ export const PASSWORD = 'Correct-Horse-9'
 
 let databaseCounter = 0
 
-async function openTestDatabase(backend: Backend): Promise<Database & { drop: () => Promise<void> }> {
+/**
+ * A database of its own on `backend` (dropped by `drop`), migrated unless `migrate` is false (a test
+ * of a migration applies them itself).
+ */
+export async function openTestDatabase(backend: Backend, { migrate = true } = {}): Promise<Database & { drop: () => Promise<void> }> {
   if (backend.name === 'pglite') {
-    const database = await openDatabase({ dataDir: tmpdir(), inMemory: true })
+    const database = await openDatabase({ dataDir: tmpdir(), inMemory: true, migrate })
     return { ...database, drop: async () => {} }
   }
   const serverUrl = process.env.TEST_DATABASE_URL
@@ -46,7 +50,7 @@ async function openTestDatabase(backend: Backend): Promise<Database & { drop: ()
   const url = new URL(serverUrl)
   url.pathname = `/${name}`
   try {
-    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), maxConnections: 5 })
+    const database = await openDatabase({ databaseUrl: url.toString(), dataDir: tmpdir(), maxConnections: 5, migrate })
     return { ...database, drop: () => runOnServer(maintenanceUrl, `drop database if exists "${name}" with (force)`) }
   } catch (error) {
     await runOnServer(maintenanceUrl, `drop database if exists "${name}" with (force)`)

@@ -6,7 +6,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { authPaths } from '../../src/contract/auth'
 import { buildApp } from '../../server/app'
-import type { Db } from '../../server/db'
+import { openDatabase, type Db } from '../../server/db'
 import { createMemoryMailer } from '../../server/mail'
 import { loadModules } from '../../server/lib/modules'
 import { CONTENT_SECURITY_POLICY } from '../../server/plugins/security'
@@ -279,6 +279,7 @@ describe.each(backends)('HTTP behaviour on $name', (backend) => {
       const publicRoutes = routes.filter((r) => r.access.kind === 'public').map((r) => `${r.method} ${r.url}`)
       expect(publicRoutes.sort()).toEqual(
         [
+          'GET /api/core/site',
           'GET /api/docs',
           'GET /api/health',
           'POST /api/admin-panal/auth/check-reset-token',
@@ -457,6 +458,30 @@ describe('SPA and static files', () => {
     expect(res.statusCode).toBe(503)
     expect(res.json()).toEqual({ status: false, message: 'Something went wrong. Please try again.', errors: {} })
     await app.close()
+  })
+
+  it('answers 503 "briefly unavailable" with Retry-After while the database server cannot be reached, in both languages', async () => {
+    const away = await openDatabase({ databaseUrl: 'postgres://postgres@127.0.0.1:1/none', dataDir: server.dataDir, migrate: false })
+    const app = await buildApp({ db: away.db, config: { publicUrl: PUBLIC_URL, dataDir: server.dataDir }, mailer: createMemoryMailer() })
+    try {
+      for (const [lang, message] of [
+        ['en', 'The service is briefly unavailable. Please try again in a moment.'],
+        ['ar', 'الخدمة غير متاحة مؤقتًا. يرجى المحاولة بعد لحظات.'],
+      ] as const) {
+        const res = await app.inject({
+          method: 'POST',
+          url: '/api/admin-panal/auth/login',
+          headers: { lang },
+          payload: { email: 'admin@example.com', password: PASSWORD },
+        })
+        expect(res.statusCode).toBe(503)
+        expect(res.headers['retry-after']).toBe('5')
+        expect(res.json()).toEqual({ status: false, message, errors: {} })
+      }
+    } finally {
+      await app.close()
+      await away.close()
+    }
   })
 })
 

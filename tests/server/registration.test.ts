@@ -11,7 +11,7 @@ import { registrationDrafts } from '../../server/modules/registration/schema'
 import { packages } from '../../server/modules/subscription-packages/schema'
 import { subscriptions } from '../../server/modules/subscriptions/schema'
 import { users } from '../../server/modules/users/schema'
-import { vendorPayments, vendors } from '../../server/modules/vendors/schema'
+import { vendorMarketplaces, vendorPayments, vendors } from '../../server/modules/vendors/schema'
 import { backends, PASSWORD, useTestServer, type TestServer } from './helpers'
 import { BASE, cardPayment, createVendor, paymentForm, PDF, PNG, seedPackages } from './vendors-fixtures'
 
@@ -366,7 +366,18 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     const [coupon] = await server.db.select().from(coupons)
     expect(coupon?.uses).toBe(1)
     const [vendor] = await server.db.select().from(vendors)
-    expect(vendor).toMatchObject({ userId: result.user.id, utmSource: 'instagram', packageId: 2, marketplaces: 'Salla, Amazon' })
+    expect(vendor).toMatchObject({ userId: result.user.id, utmSource: 'instagram', packageId: 2 })
+    // the marketplaces of interest are the vendor's marketplaces, as an admin's choice stores them
+    const chosen = await server.db.select().from(vendorMarketplaces).where(eq(vendorMarketplaces.vendorId, vendor!.id))
+    expect(chosen.map((r) => r.marketplaceId).sort()).toEqual([1, 3])
+    const admin = await server.loginAdmin((await server.createAdmin({ userType: 'primary' })).email)
+    const shown = await server.request({ url: `${BASE}/${vendor!.id}`, token: admin, lang: 'en' })
+    expect(shown.json.result.item.marketplaces).toEqual([
+      { id: 3, name_ar: 'أمازون', name_en: 'Amazon' },
+      { id: 1, name_ar: 'سلة', name_en: 'Salla' },
+    ])
+    const listed = await server.request({ url: `${BASE}?marketplace=3`, token: admin, lang: 'en' })
+    expect(listed.json.result.vendors.data.map((v: { id: number }) => v.id)).toEqual([vendor!.id])
   })
 
   it('card 4000…0002 is declined with its reason and stays on step 3; a retry with 4242 pays', async () => {
@@ -519,6 +530,24 @@ describe.each(backends)('vendor registration on $name', (backend) => {
     expect(trial).toMatchObject({ vendorId: vendor?.id, packageId: 5, paymentId: null, status: 'active', amount: 0, invoiceNumber: null })
     expect((trial!.expiresAt!.getTime() - trial!.startsAt!.getTime()) / 86_400_000).toBe(14)
     expect(vendor?.subscriptionExpiresAt?.getTime()).toBe(trial!.expiresAt!.getTime())
+  })
+
+  it("a marketplace made inactive or deleted before completion is left out of the vendor's marketplaces", async () => {
+    const token = await draftAtPayment(1, { package_id: 5 })
+    const second = await draftAtPayment(2, { package_id: 5 })
+    await server.db.update(marketplaces).set({ isActive: false }).where(eq(marketplaces.id, 3))
+    const done = await complete(token)
+    expect(done.status, done.text).toBe(201)
+    const chosen = await server.db.select().from(vendorMarketplaces)
+    expect(chosen).toEqual([{ vendorId: done.json.result.vendor.id, marketplaceId: 1 }])
+    await server.db.delete(marketplaces).where(eq(marketplaces.id, 3))
+    const again = await complete(second)
+    expect(again.status, again.text).toBe(201)
+    expect(
+      (await server.db.select().from(vendorMarketplaces).where(eq(vendorMarketplaces.vendorId, again.json.result.vendor.id))).map(
+        (r) => r.marketplaceId,
+      ),
+    ).toEqual([1])
   })
 
   it('a second completion is refused, and the draft no longer opens', async () => {

@@ -16,7 +16,6 @@ export const vendorBody = (n = 1, extra: Record<string, unknown> = {}) => ({
   package_id: 2,
   subdomain: `store-${n}`,
   tax_no: '300000000000003',
-  marketplaces: 'Salla',
   utm_source: 'google',
   ...extra,
 })

@@ -75,6 +75,21 @@ describe('DataTable', () => {
     expect(screen.queryByText('Phones')).toBeNull()
   })
 
+  it('closes the rows with a footer row: its title as the row header, a cell under each column given, none while empty', () => {
+    const footer = { label: 'Totals', cells: { order: '3' }, testId: 'totals' }
+    renderTable({ footer, actions: () => null })
+    const total = screen.getByTestId('totals')
+    expect(total.parentElement?.tagName).toBe('TFOOT')
+    expect(within(total).getByRole('rowheader').textContent).toBe('Totals')
+    const cells = within(total).getAllByRole('cell')
+    // Order, ID and the actions' column: only Order has a figure
+    expect(cells.map((c) => c.textContent)).toEqual(['3', '', ''])
+    expect(cells[0]!.getAttribute('data-label')).toBe('Order')
+    expect(cells[1]!.hasAttribute('data-empty')).toBe(true)
+    renderTable({ footer: { ...footer, testId: 'empty-totals' }, rows: [] })
+    expect(screen.queryByTestId('empty-totals')).toBeNull()
+  })
+
   it('shows the empty message when there are no rows', () => {
     renderTable({ rows: [] })
     expect(screen.getByText('No data')).toBeTruthy()
@@ -140,5 +155,19 @@ describe('DataTable cells', () => {
     const [first] = screen.getAllByRole('row').slice(1)
     const cells = within(first!).getAllByRole('cell')
     expect(cells.map((c) => c.hasAttribute('data-nowrap'))).toEqual([false, false, true])
+  })
+})
+
+describe('pageItems', () => {
+  it('shows the first and last pages and the current one with its neighbours, a gap standing for two pages or more', async () => {
+    const { pageItems } = await import('../../src/ui/data-table')
+    expect(pageItems(1, 1)).toEqual([1])
+    expect(pageItems(3, 7)).toEqual([1, 2, 3, 4, 5, 6, 7])
+    expect(pageItems(1, 10)).toEqual([1, 2, 3, 4, 5, null, 10])
+    expect(pageItems(4, 10)).toEqual([1, 2, 3, 4, 5, null, 10])
+    expect(pageItems(5, 10)).toEqual([1, null, 4, 5, 6, null, 10])
+    expect(pageItems(7, 10)).toEqual([1, null, 6, 7, 8, 9, 10])
+    expect(pageItems(10, 10)).toEqual([1, null, 6, 7, 8, 9, 10])
+    expect(pageItems(334, 667)).toEqual([1, null, 333, 334, 335, null, 667])
   })
 })

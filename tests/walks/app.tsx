@@ -11,7 +11,8 @@ import { buildRoutes } from '../../src/app/router'
 import { createI18n } from '../../src/i18n'
 import { catalogues } from '../../src/i18n/catalogue'
 import { IDENTITY_STORAGE_KEY } from '../../src/machines/session'
-import { ok, type Network } from './network'
+import { notificationsPaths } from '../../src/contract/notifications'
+import { eventStream, ok, type Network } from './network'
 
 /** A top-level category as the API gives it; its name in both languages unless `translations` says otherwise. */
 export const category = (fields: Partial<Category> & Pick<Category, 'id' | 'name'>): Category => ({
@@ -44,6 +45,9 @@ export const admin: Admin = {
   permissions: ['*'],
 }
 
+/** The site's identity as the settings give it before anyone changed them: the catalogue's names. */
+const site = { name_ar: catalogues.ar.app.name, name_en: catalogues.en.app.name, logo: null, contact_form_enabled: true }
+
 const common = {
   lists: { package_types: [], subscription_types: [], payment_methods: [], payment_statuses: [], attribute_types: [], languages: [] },
 }
@@ -61,6 +65,11 @@ export function renderApp(
     signedIn?: boolean
     admin?: Admin
     /** Addresses visited before `path` (Back goes there). */ before?: string[]
+    /**
+     * The header's notifications stream: held open and silent (the default, for walks of other charts:
+     * the bell waits, asks nothing more, and leaves no request pending), or left to the walk to answer.
+     */
+    notifications?: 'silent' | 'walked'
   } = {},
 ) {
   const lang = options.lang ?? 'en'
@@ -72,6 +81,9 @@ export function renderApp(
     net.auto({ method: 'GET', path: 'admin-panal/auth/me' }, () => ok({ admin: me }))
   }
   net.auto({ method: 'GET', path: 'core/common' }, () => ok(common))
+  net.auto({ method: 'GET', path: 'core/site' }, () => ok({ site }))
+  if (options.notifications !== 'walked')
+    net.auto({ method: 'GET', path: notificationsPaths.stream.replace(/^\//, '') }, () => eventStream().answer)
   const i18n = createI18n(lang, catalogues)
   const platform = { reloads: 0, scrolls: 0 }
   const root = createRoot(i18n, { reload: () => void (platform.reloads += 1), scrollToTop: () => void (platform.scrolls += 1) })

@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import type { Admin } from '../../src/contract/auth'
 import { directionOf, type Locale } from '../../src/contract/common'
+import { profilePaths } from '../../src/contract/profile'
 import { screens } from '../../src/contract/screens'
 import { catalogues } from '../../src/i18n/catalogue'
 import { localeMachine, type LocaleSnapshot } from '../../src/machines/locale'
@@ -71,6 +72,8 @@ const surface = (who: Who, name: string, stored: Locale, events: AnyEventObject[
     net.install()
     net.reset()
     net.auto({ method: 'GET', path: 'admin-panal/auth/logout' }, () => ok(null))
+    // the profile page's own read of the account (its forms' starting values), answered at once
+    net.auto({ method: 'GET', path: profilePaths.get }, () => ok({ admin }))
     if (who === 'guest') net.auto({ method: 'GET', path: 'admin-panal/auth/me' }, () => ok({ admin: signingIn }))
     const app = renderApp(net, who === 'admin' ? screens.profile : screens.signIn, { lang: stored, signedIn: who === 'admin' })
     const ui: Ui = { app, net, who, before: { lang: stored, reloads: 0, seen: 0 } }

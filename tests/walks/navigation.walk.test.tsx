@@ -61,6 +61,11 @@ const surface = (who: Who, name: string): Surface<Ui> => ({
     // the first page is a navigation too: once its screen is up, its scroll happens on the walk's clock
     const clock = actorOptions().clock as SimulatedClock
     await waitFor(() => expect(who === 'admin' ? screen.queryByTestId('welcome') : signInForm()).toBeTruthy(), { timeout: 30_000 })
+    // the sign-in screen shows while an end user's stored token is still being checked: a navigation
+    // then asks for no second check (the start-up one answers it), so the walk starts once it is done
+    await waitFor(() => expect(app.root.session.getSnapshot().matches(who === 'guest' ? 'signedOut' : 'signedIn')).toBe(true), {
+      timeout: 30_000,
+    })
     // (the first page may have settled before its screen shows, or start settling just after: its one
     // scroll is what counts, whenever its wait begins)
     await waitFor(

@@ -15,7 +15,7 @@ export type Request = {
   headers: Record<string, string>
 }
 
-type Answer = { status: number; body?: unknown } | { unreachable: true }
+type Answer = { status: number; body?: unknown } | { unreachable: true } | { status: number; stream: ReadableStream<Uint8Array> }
 
 type Pending = Request & { settle: (answer: Answer) => void; settled: boolean; aborted: boolean; progress?: (percent: number) => void }
 
@@ -34,6 +34,31 @@ export const failed = (status: number, message = '', errors: Record<string, stri
   status,
   body: { status: false, message, errors },
 })
+
+/**
+ * A server-sent events answer held open: `send` writes one event, `end` closes it (the server went
+ * away); answer a request with `answer` to start it.
+ */
+export function eventStream() {
+  let controller: ReadableStreamDefaultController<Uint8Array> | undefined
+  const encoder = new TextEncoder()
+  const stream = new ReadableStream<Uint8Array>({
+    start: (c) => {
+      controller = c
+    },
+  })
+  return {
+    answer: { status: 200, stream },
+    send: (type: string, data: unknown) => controller?.enqueue(encoder.encode(`event: ${type}\ndata: ${JSON.stringify(data)}\n\n`)),
+    end: () => {
+      try {
+        controller?.close()
+      } catch {
+        // already closed (the reader cancelled it)
+      }
+    },
+  }
+}
 
 export function createNetwork() {
   const pending: Pending[] = []
@@ -66,6 +91,8 @@ export function createNetwork() {
       const p = receive(request, (answer) => {
         if (p.aborted) return
         if ('unreachable' in answer) return reject(new TypeError('fetch failed'))
+        if ('stream' in answer)
+          return resolve(new Response(answer.stream, { status: answer.status, headers: { 'content-type': 'text/event-stream' } }))
         resolve(
           new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
             status: answer.status,
@@ -108,7 +135,7 @@ export function createNetwork() {
           if (this.request?.aborted) return
           if ('unreachable' in answer) return this.onerror?.()
           this.status = answer.status
-          this.responseText = answer.body === undefined ? '' : JSON.stringify(answer.body)
+          this.responseText = 'body' in answer && answer.body !== undefined ? JSON.stringify(answer.body) : ''
           this.onload?.()
         },
         (percent) => this.upload.onprogress?.({ lengthComputable: true, loaded: percent, total: 100 }),

@@ -174,10 +174,17 @@ const network: AnyEventObject[] = [
   },
   { type: 'xstate.error.actor.complete', error: fail(409, 'This registration is already complete.') },
 ]
+/** What the server answers a finished renewal: the payment it recorded, Pending after a receipt. */
+const renewalOutcome = (d: Draft | null) =>
+  d?.payment?.state === 'receipt_received'
+    ? { payment: { id: 42, status: 'Pending', method: 'BANK_TRANSFER' } }
+    : { payment: { id: 41, status: 'Success', method: 'CREDIT_CARD' } }
+
 const resume: AnyEventObject[] = [
   { type: 'xstate.done.actor.resumeDraft', output: draft(4, { ...payment('receipt_received'), method: 'BANK_TRANSFER' }) },
   { type: 'xstate.done.actor.resumeDraft', output: draft(4, payment('paid')) },
   { type: 'xstate.done.actor.resumeDraft', output: draft(3) },
+  { type: 'xstate.done.actor.resumeDraft', output: draft(3, payment('challenge')) },
   { type: 'xstate.done.actor.resumeDraft', output: draft(2) },
   { type: 'xstate.done.actor.resumeDraft', output: draft(1) },
   { type: 'xstate.error.actor.resumeDraft', error: fail(410, 'This registration has expired. Start again.') },
@@ -370,6 +377,8 @@ walk<Ui>({
       input: { mode: 'renewal' },
       events: renewal,
       when: (s, e) => offered(s as S, e),
+      // a renewal paid by a receipt ends otherwise than one paid by card: both are walked to the end
+      vertex: (s) => (s as S).context.draft?.payment?.state === 'receipt_received',
       start: startRenewal,
       stop: (ui) => {
         stop(ui)
@@ -401,10 +410,14 @@ walk<Ui>({
     'xstate.error.actor.confirm': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).confirm, failure(event)),
     'xstate.done.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).transfer, ok({ draft: event.output })),
     'xstate.error.actor.sendReceipt': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).transfer, failure(event)),
-    'xstate.done.actor.complete': ({ ui, event }) =>
+    // a renewal's payment is Pending after a receipt, Success after a paid card, as the server records it
+    'xstate.done.actor.complete': ({ ui, event, actor }) =>
       ui.net.answer(
         { method: 'POST', path: pathsOf(ui).complete },
-        { status: ui.renewal ? 200 : 201, body: { status: true, message: '', result: event.output } },
+        {
+          status: ui.renewal ? 200 : 201,
+          body: { status: true, message: '', result: ui.renewal ? renewalOutcome(actor().getSnapshot().context.draft) : event.output },
+        },
       ),
     'xstate.error.actor.complete': ({ ui, event }) => answer(ui, 'POST', pathsOf(ui).complete, failure(event)),
 
@@ -527,9 +540,12 @@ walk<Ui>({
     completing: ({ ui }) => expect(screen.getAllByText(ui.renewal ? r.finishing : w.completing).length).toBeGreaterThan(0),
     completeFailed: ({ ui }) =>
       expect(screen.getByText(ui.renewal ? /No renewal was found/ : /This registration is already complete/)).toBeTruthy(),
-    renewed: ({ ui }) => {
+    renewed: ({ ui, actor }) => {
       // back on the dashboard (which reads the new payment), the vendor still signed in, nothing saved for a reload
       expect(ui.app.router.state.location.pathname).toBe(screens.userDashboard)
+      // the message says what happened: renewed, or a receipt awaiting approval
+      const pending = renewalOutcome(actor().getSnapshot().context.draft).payment.status === 'Pending'
+      expect(screen.getByText(pending ? r.awaitingApproval : r.done)).toBeTruthy()
       expect(localStorage.getItem(TOKEN_STORAGE_KEY)).toBe('user-token')
       expect(sessionStorage.getItem(REGISTRATION_STORAGE_KEY)).toBeNull()
       const sent = ui.net.seen.filter((q) => q.path.startsWith('user/vendor/renewal/'))

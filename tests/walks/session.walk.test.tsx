@@ -3,6 +3,7 @@ import { expect } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import type { User, UserRegisterBody } from '../../src/contract/auth'
 import { TOKEN_STORAGE_KEY } from '../../src/contract/common'
+import { profilePaths } from '../../src/contract/profile'
 import { screens } from '../../src/contract/screens'
 import { IDENTITY_STORAGE_KEY, sessionMachine, type SessionEvent, type SessionSnapshot } from '../../src/machines/session'
 import { admin, renderApp, type App } from './app'
@@ -93,6 +94,9 @@ const adminEvents: AnyEventObject[] = [
   { type: 'xstate.done.actor.logout', output: null },
   { type: 'xstate.error.actor.logout', error: fail(0, '') },
   { type: 'session.purge' },
+  // someone else ended the session: the server says why, and the sign-in screen says it too
+  { type: 'session.purge', reason: 'password_changed' },
+  { type: 'session.purge', reason: 'deactivated' },
   { type: 'session.adminUpdated', admin: { ...admin, locale: 'ar' } },
 ]
 const endUserCheckEvents: AnyEventObject[] = [...checks('checkUser'), { type: 'session.retry' }, { type: 'session.verify' }]
@@ -143,6 +147,8 @@ const surface = (
   start: async () => {
     net.install()
     net.reset()
+    // the profile page's own read of the account (its forms' starting values), answered at once
+    net.auto({ method: 'GET', path: profilePaths.get }, () => ok({ admin }))
     if (token.token) localStorage.setItem(TOKEN_STORAGE_KEY, token.token)
     if (token.identity) localStorage.setItem(IDENTITY_STORAGE_KEY, token.identity)
     const app = renderApp(net, path, { signedIn: false })
@@ -198,9 +204,11 @@ const performs: Record<string, Perform<Ui>> = {
   'xstate.done.actor.logout': () => net.answer(calls.logout, ok(null)),
   'xstate.error.actor.logout': ({ event }) => net.answer(calls.logout, failure(event.error as Fail)),
   // any call answered 401: here the admin's language being saved
-  'session.purge': async () => {
+  'session.purge': async ({ event }) => {
     await switchLanguage()
-    await net.answer(calls.changeLanguage, failed(401, 'Your session has ended. Please sign in again.'))
+    const answer = failed(401, 'Your session has ended. Please sign in again.')
+    const reason = (event as { reason?: string }).reason
+    await net.answer(calls.changeLanguage, reason ? { ...answer, body: { ...answer.body, reason } } : answer)
   },
   // the server saved the admin's language: their record changed
   'session.adminUpdated': async () => {
@@ -249,6 +257,12 @@ const checkFailed = ({ ui, event }: Ctx) => {
 }
 
 const unreachableScreen = () => screen.queryByTestId('session-unreachable')
+/** The notice above the sign-in form saying why the session ended, or null. */
+const sessionEndedNotice = () => {
+  const t = shown().auth.sessionEnded
+  const texts: string[] = [t.password_changed, t.deactivated, t.expired]
+  return screen.queryAllByRole('status').find((el) => texts.includes(el.textContent ?? ''))?.textContent ?? null
+}
 
 const signedOutClean = (ctx: Ctx) => {
   signedOutScreen(ctx)
@@ -311,6 +325,7 @@ walk<Ui>({
     signedOut: signedOutScreen,
     signingIn: () => {
       expect(screen.getByRole('button', { name: shown().auth.signIn.submitting })).toBeTruthy()
+      expect(sessionEndedNotice()).toBeNull()
       expect(signInForm()?.closest('main')?.querySelector('form')?.getAttribute('aria-busy')).toBe('true')
     },
     'signingIn.admin': () => expect(pending(calls.adminLogin)).toBe(true),
@@ -391,7 +406,12 @@ walk<Ui>({
     // signed out whatever the server answered
     'xstate.done.actor.logout': signedOutClean,
     'xstate.error.actor.logout': signedOutClean,
-    'session.purge': signedOutClean,
+    // the sign-in screen says why the session ended: the server's reason, else that it has ended
+    'session.purge': (ctx) => {
+      signedOutClean(ctx)
+      const reason = (ctx.event as { reason?: 'password_changed' | 'deactivated' }).reason ?? 'expired'
+      expect(sessionEndedNotice()).toBe(shown().auth.sessionEnded[reason])
+    },
     // the profile shows the language the admin saved
     'session.adminUpdated': ({ ui }) => {
       const t = shown()

@@ -16,7 +16,7 @@ export const walkVendor = (id: number, changes: Partial<Vendor> = {}): Vendor =>
   subscription_expires_at: null,
   subdomain: 'oud-house',
   tax_no: null,
-  marketplaces: null,
+  marketplaces: [],
   utm_source: null,
   referral_code: 'ABCD2345',
   referred_by: null,

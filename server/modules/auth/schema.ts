@@ -3,6 +3,7 @@ import { boolean, check, index, integer, pgTable, text, uniqueIndex } from 'driz
 import { createdAt, id, IDENTITIES, LOCALES, tz, updatedAt } from '../../db/columns'
 
 const USER_TYPES = ['primary', 'sub'] as const
+const SESSION_END_REASONS = ['password_changed', 'deactivated'] as const
 
 export const admins = pgTable(
   'admins',
@@ -44,6 +45,24 @@ export const adminSessions = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [index('admin_sessions_admin_id_idx').on(t.subjectId), index('admin_sessions_expires_at_idx').on(t.expiresAt)],
+)
+
+/**
+ * Why a session was ended by someone else (its password changed, its admin deactivated): kept by
+ * token hash until the session would have expired, so the next request with it gets 401 and the reason.
+ */
+export const adminSessionEndings = pgTable(
+  'admin_session_endings',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    reason: text('reason', { enum: SESSION_END_REASONS }).notNull(),
+    expiresAt: tz('expires_at').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('admin_session_endings_expires_at_idx').on(t.expiresAt),
+    check('admin_session_endings_reason_check', sql`${t.reason} in ('password_changed', 'deactivated')`),
+  ],
 )
 
 /**

@@ -1,12 +1,13 @@
 import { screens } from '../../../src/contract/screens'
-import { count, eq, sql } from 'drizzle-orm'
+import { count, eq, lt, sql } from 'drizzle-orm'
 import type { Admin, AdminLoginBody, AdminSessionResult } from '../../../src/contract/auth'
-import type { Locale } from '../../../src/contract/common'
+import type { Locale, SessionEndReason } from '../../../src/contract/common'
 import type { Db } from '../../db'
 import { adminRoles, roles } from '../roles/schema'
-import { admins, adminSessions } from './schema'
+import { admins, adminSessionEndings, adminSessions } from './schema'
 import type { AppDeps, Principal } from '../../lib/context'
-import { generatePassword, hashPassword, needsRehash, verifyPassword } from '../../lib/crypto'
+import { generatePassword, hashPassword, hashToken, needsRehash, verifyPassword } from '../../lib/crypto'
+import { writeAudit } from '../../lib/audit'
 import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
 import { purgeResetRows, type ResetAccount, type ResetIdentity } from '../../lib/password-reset'
 import { sessionStore } from '../../lib/sessions'
@@ -21,6 +22,37 @@ export type AdminRow = typeof admins.$inferSelect
 type UserType = AdminRow['userType']
 
 const sessions = sessionStore(adminSessions)
+
+/**
+ * Ends an admin's sessions (all, or all but `keepSessionId`) and keeps why, by token, until they
+ * would have expired: the next request with one of them gets 401 with the reason.
+ */
+export async function endAdminSessions(
+  db: Db,
+  adminId: number,
+  reason: SessionEndReason,
+  now: Date,
+  keepSessionId?: number,
+): Promise<void> {
+  await db.execute(sql`insert into admin_session_endings (token_hash, reason, expires_at, created_at)
+    select token_hash, ${reason}, expires_at, ${now.toISOString()}::timestamptz from admin_sessions
+    where admin_id = ${adminId} ${keepSessionId === undefined ? sql`` : sql`and id <> ${keepSessionId}`}
+    on conflict (token_hash) do update set reason = excluded.reason`)
+  await sessions.revokeAll(db, adminId, keepSessionId)
+}
+
+const sessionEnded = (reason: SessionEndReason) =>
+  new AppError(401, reason === 'deactivated' ? 'errors.sessionEndedDeactivated' : 'errors.sessionEndedPasswordChanged', { reason })
+
+/** Why the session of `token` was ended by someone else, or null (unknown, expired, signed out). */
+async function endingOf(db: Db, token: string, now: Date): Promise<SessionEndReason | null> {
+  const [row] = await db
+    .select({ reason: adminSessionEndings.reason, expiresAt: adminSessionEndings.expiresAt })
+    .from(adminSessionEndings)
+    .where(eq(adminSessionEndings.tokenHash, hashToken(token)))
+    .limit(1)
+  return row && row.expiresAt.getTime() > now.getTime() ? row.reason : null
+}
 
 /**
  * Permissions of an admin. Primary users may do everything (`*`); a sub user holds the union of its
@@ -103,10 +135,16 @@ export async function login(deps: AppDeps, body: AdminLoginBody): Promise<AdminS
 
 /** Resolves an admin bearer token: null when unknown, expired, or its admin is gone or inactive. */
 export async function authenticateAdmin(deps: AppDeps, token: string): Promise<Principal | null> {
-  const session = await sessions.find(deps.db, token, deps.clock())
-  if (!session) return null
+  const now = deps.clock()
+  const session = await sessions.find(deps.db, token, now)
+  if (!session) {
+    const reason = await endingOf(deps.db, token, now)
+    if (reason) throw sessionEnded(reason)
+    return null
+  }
   const row = await findAdminById(deps.db, session.subjectId)
-  if (!row || !row.isActive) return null
+  if (!row) return null
+  if (!row.isActive) throw sessionEnded('deactivated')
   return {
     identity: 'admin',
     id: row.id,
@@ -127,16 +165,21 @@ export async function logout(deps: AppDeps, principal: Principal): Promise<void>
   await sessions.revoke(deps.db, principal.sessionId)
 }
 
-/** Stores the admin's language (the SPA reloads when it differs from the one it shows). */
+/** Stores the admin's language (the SPA reloads when it differs from the one it shows); a change is audited. */
 export async function changeLanguage(deps: AppDeps, principal: Principal, locale: Locale): Promise<{ locale: Locale }> {
   const now = deps.clock()
-  const [row] = await deps.db
-    .update(admins)
-    .set({ locale, updatedAt: now, version: sql`${admins.version} + 1` })
-    .where(eq(admins.id, principal.id))
-    .returning({ locale: admins.locale })
-  if (!row) throw new AppError(401, 'errors.unauthenticated')
-  return { locale: row.locale }
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select({ locale: admins.locale }).from(admins).where(eq(admins.id, principal.id)).limit(1).for('update')
+    if (!before) throw new AppError(401, 'errors.unauthenticated')
+    if (before.locale === locale) return { locale }
+    await tx
+      .update(admins)
+      .set({ locale, updatedAt: now, version: sql`${admins.version} + 1` })
+      .where(eq(admins.id, principal.id))
+    const changes = { [admins.locale.name]: { from: before.locale, to: locale } }
+    await writeAudit(tx, { adminId: principal.id, action: 'update', resource: 'admins', recordId: principal.id, changes, at: now })
+    return { locale }
+  })
 }
 
 export type NewAdmin = {
@@ -184,7 +227,7 @@ export async function setAdminActive(db: Db, id: number, active: boolean, now: D
       .where(eq(admins.id, id))
       .returning()
     if (!row) throw new AppError(404, 'errors.adminNotFound')
-    if (!active) await sessions.revokeAll(tx, id)
+    if (!active) await endAdminSessions(tx, id, 'deactivated', now)
     return row
   })
 }
@@ -207,7 +250,7 @@ async function setAdminPasswordHash(
       .where(eq(admins.id, id))
       .returning({ id: admins.id })
     if (!row) throw new AppError(404, 'errors.adminNotFound')
-    await sessions.revokeAll(tx, id, options.keepSessionId)
+    await endAdminSessions(tx, id, 'password_changed', now, options.keepSessionId)
   })
 }
 
@@ -280,5 +323,6 @@ export async function ensurePrimaryAdmin(
 export async function housekeeping(deps: AppDeps): Promise<void> {
   const now = deps.clock()
   await sessions.purgeExpired(deps.db, now)
+  await deps.db.delete(adminSessionEndings).where(lt(adminSessionEndings.expiresAt, now))
   await purgeResetRows(deps.db, now)
 }

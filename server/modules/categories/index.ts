@@ -1,4 +1,5 @@
 import { categoriesAccess, categoryOptionsQuery } from '../../../src/contract/categories'
+import { adminUsersAccess } from '../../../src/contract/admin-users.routes'
 import { defineServerModule } from '../../lib/modules'
 import { categoriesRoutes } from './routes'
 import { categoriesSeeder } from './seed'
@@ -12,9 +13,10 @@ export default defineServerModule({
   demoGrants: [categoriesAccess.can.view, categoriesAccess.can.create, categoriesAccess.can.update],
   lists: {
     categories: {
-      permissions: categoriesAccess.all,
+      // and the admin users screen that picks an admin's categories
+      permissions: [...categoriesAccess.all, adminUsersAccess.can.update],
       query: categoryOptionsQuery,
-      load: (deps, lang, filters) => categoryOptions(deps, lang, filters),
+      load: (deps, lang, filters, admin) => categoryOptions(deps, lang, filters, admin),
     },
   },
   seed: categoriesSeeder,

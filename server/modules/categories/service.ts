@@ -17,8 +17,9 @@ import { type Locale } from '../../../src/contract/common'
 import { type ListItem } from '../../../src/contract/resource'
 import type { Db } from '../../db'
 import { categories } from './schema'
-import type { AppDeps } from '../../lib/context'
+import type { AppDeps, Principal } from '../../lib/context'
 import { fieldError } from '../../lib/errors'
+import { categoryScope } from '../../lib/category-scope'
 import type { ColumnValues, ResourceDefinition } from '../../lib/resource'
 
 /**
@@ -146,13 +147,26 @@ export const categoriesDefinition: ResourceDefinition<
   toValues,
   validate,
   deleteRefusal,
+  // a sub user with assigned categories reaches only those and their descendants
+  scope: categoryScope,
+  scopeColumn: 'parentId',
 }
 
-/** `core/list/categories`: active categories as `{ id, name }`, optionally the children of `parent_id`. */
-export async function categoryOptions(deps: AppDeps, lang: Locale, filters: { parent_id?: number | undefined }): Promise<ListItem[]> {
+/**
+ * `core/list/categories`: active categories as `{ id, name }`, optionally the children of
+ * `parent_id`; for a sub user limited to some categories, only those within its reach.
+ */
+export async function categoryOptions(
+  deps: AppDeps,
+  lang: Locale,
+  filters: { parent_id?: number | undefined },
+  admin: Principal,
+): Promise<ListItem[]> {
   const name = lang === 'ar' ? categories.nameAr : categories.nameEn
   const conditions = [eq(categories.isActive, true)]
   if (filters.parent_id !== undefined) conditions.push(eq(categories.parentId, filters.parent_id))
+  const scope = await categoryScope(deps.db, admin)
+  if (scope) conditions.push(inArray(categories.id, [...scope]))
   const rows = await deps.db
     .select({ id: categories.id, name })
     .from(categories)

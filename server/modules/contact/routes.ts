@@ -79,7 +79,7 @@ export const contactRoutes: FastifyPluginAsync = async (app) => {
         tags,
         summary: 'Send a message from the public contact form (rate limited per IP)',
         body: contactCreateBody,
-        response: { 201: envelope(z.null()), ...errorResponses(422, 429) },
+        response: { 201: envelope(z.null()), ...errorResponses(403, 422, 429) },
       },
       config: { public: true, rateLimit: limits.byIp(deps.config.rateLimit.contactMax, deps.config.rateLimit.windowMs) },
     },

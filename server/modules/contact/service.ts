@@ -11,6 +11,8 @@ import {
   type ContactMessage,
 } from '../../../src/contract/contact'
 import { versionSchema } from '../../../src/contract/resource'
+import { readSite } from '../settings/service'
+import { contactReceived } from './events'
 import { contactMessages } from './schema'
 import { writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'
@@ -99,14 +101,23 @@ export async function readContactMessage(deps: AppDeps, admin: Principal, id: nu
 
 /** `POST /api/contact`: stores a message of the public form (unread). */
 export async function submitContactMessage(deps: AppDeps, body: ContactCreateBody): Promise<void> {
+  // the settings can close the public form
+  if (!(await readSite(deps.db)).contact_form_enabled) throw new AppError(403, 'contact.formClosed')
   const now = deps.clock()
-  await deps.db.insert(contactMessages).values({
-    name: body.name,
-    email: body.email,
-    phone: body.phone || null,
-    subject: body.subject,
-    message: body.message,
-    createdAt: now,
-    updatedAt: now,
+  await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({
+        name: body.name,
+        email: body.email,
+        phone: body.phone || null,
+        subject: body.subject,
+        message: body.message,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: contactMessages.id })
+    if (!row) throw new Error('contact message insert returned no row')
+    await contactReceived.emit(deps, tx, { messageId: row.id, name: body.name, at: now })
   })
 }

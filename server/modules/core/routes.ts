@@ -8,6 +8,7 @@ import { errorResponses, ok } from '../../lib/http'
 import { parseRequestPart } from '../../lib/validation'
 import { hasPermission, SELF_PERMISSION } from '../../../src/contract/access'
 import { commonLists } from './service'
+import { adminOf } from '../../plugins/access'
 
 const tags = ['core']
 const security = [{ bearer: [] }]
@@ -36,7 +37,7 @@ export const coreRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!provider.permissions.some((permission) => hasPermission(granted, permission))) throw new AppError(403, 'errors.forbidden')
       const parsed = parseRequestPart(provider.query, request.query ?? {}, 'querystring')
       if ('error' in parsed) throw parsed.error
-      const list = await provider.load(deps, request.lang, parsed.value as Record<string, unknown>)
+      const list = await provider.load(deps, request.lang, parsed.value as Record<string, unknown>, adminOf(request))
       return ok(request, 'messages.ok', { list })
     },
   )

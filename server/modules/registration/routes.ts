@@ -21,7 +21,7 @@ import {
 } from '../../../src/contract/registration'
 import { errorResponses, ok } from '../../lib/http'
 import { limits } from '../../plugins/rate-limit'
-import { readPaymentForm } from '../vendors/routes'
+import { readPaymentForm } from '../../lib/receipts'
 import { sandboxGateway, type PaymentGateway } from './gateway'
 import * as service from './service'
 
@@ -81,7 +81,7 @@ export function registrationRoutes(gateway: PaymentGateway = sandboxGateway): Fa
       {
         schema: {
           tags,
-          summary: 'Whose referral code this is (the store name of the vendor; partners later)',
+          summary: "Whose referral code this is (the vendor's store name or the partner's name)",
           querystring: referralCodeQuery,
           response: { 200: envelope(referralCodeResult), ...errorResponses(422, 429) },
         },

@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, or, sql } from 'drizzle-orm'
 import type { Locale } from '../../../src/contract/common'
 import type { MessageRef } from '../../../src/contract/common'
-import { PAYMENT_FILE_MAX_BYTES, isReservedSubdomain, SUBDOMAIN_PATTERN } from '../../../src/contract/vendors'
+import { isReservedSubdomain, SUBDOMAIN_PATTERN } from '../../../src/contract/vendors'
 import {
   bankTransferFields,
   DRAFT_TTL_HOURS,
@@ -23,24 +23,19 @@ import { writeAudit } from '../../lib/audit'
 import type { AppDeps } from '../../lib/context'
 import { hashPassword, hashToken, newToken } from '../../lib/crypto'
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors'
+import { checkReceipt, removeReceipt, storeReceipt, type ReceiptUpload } from '../../lib/receipts'
 import { couponFor } from '../coupons/service'
 import { activeMarketplaceNames, marketplaceOptions } from '../marketplaces/service'
+import { recordPartnerReferral } from '../partners/wallet'
 import { packages } from '../subscription-packages/schema'
 import { startTrial } from '../subscriptions/service'
 import { readPackageSettings } from '../subscription-packages/service'
 import { users } from '../users/schema'
 import { createSignedInUser } from '../users/service'
 import { vendorPayments, vendors } from '../vendors/schema'
-import {
-  applyPaymentStatus,
-  insertRegisteredVendor,
-  removeReceipt,
-  sniffReceipt,
-  storeReceipt,
-  subdomainRefusal,
-  type ReceiptKind,
-  type ReceiptUpload,
-} from '../vendors/service'
+import { applyPaymentStatus, insertRegisteredVendor, subdomainRefusal } from '../vendors/service'
+import { paymentPending } from '../vendors/events'
+import { vendorRegistered } from './events'
 import { luhnValid, type PaymentGateway } from './gateway'
 import { findReferrer } from './referrers'
 import { registrationDrafts, type StoredPackage, type StoredPayment, type StoredStore } from './schema'
@@ -121,7 +116,7 @@ export async function checkSubdomain(db: Db, subdomain: string, lang: Locale): P
 
 const normalizeCode = (code: string) => code.trim().toUpperCase()
 
-/** Whose referral code this is (a vendor's now, a partner's when partners arrive). */
+/** Whose referral code this is: a vendor's or an active partner's. */
 export async function checkReferralCode(db: Db, code: string): Promise<ReferralCodeResult> {
   const value = normalizeCode(code)
   if (!value || !/^[\p{L}\p{Nd}_-]{1,40}$/u.test(value)) return { valid: false, owner: null }
@@ -491,14 +486,8 @@ export async function receiptPayment(
   const errors: FieldErrors = parsed.success ? (Object.create(null) as FieldErrors) : issuesByField(parsed.error)
   for (const [name, value] of Object.entries(fields))
     if (value.includes('\u0000') || UNSTORABLE.test(value)) errors[name.replace(/[^\x20-\x7e]/gu, '?')] = [{ key: 'validation.characters' }]
-  let kind: ReceiptKind | null = null
-  if (!file || file.bytes.length === 0) errors.payment_file = [{ key: 'validation.required' }]
-  else if (file.truncated || file.bytes.length > PAYMENT_FILE_MAX_BYTES)
-    errors.payment_file = [{ key: 'errors.fileTooLarge', values: { mb: PAYMENT_FILE_MAX_BYTES / 1024 / 1024 } }]
-  else {
-    kind = sniffReceipt(file.bytes)
-    if (!kind) errors.payment_file = [{ key: 'vendors.errors.receiptType' }]
-  }
+  const { kind, error: fileError } = checkReceipt(file, 'vendors.errors.receiptType')
+  if (fileError) errors.payment_file = [fileError]
   throwIfAny(errors)
   if (!parsed.success || !kind || !file) throw new AppError(422, 'errors.validation')
   const name = await storeReceipt(deps.config.dataDir, file.bytes, kind)
@@ -569,16 +558,24 @@ export async function recordDraftPayment(
     })
     .returning({ id: vendorPayments.id })
   if (!row) throw new Error('payment insert returned no row')
+  // made by the vendor (no admin): recorded before its approval, which audits itself
+  await writeAudit(tx, {
+    adminId: null,
+    action: 'createPayment',
+    resource: 'payments',
+    recordId: row.id,
+    changes: {
+      vendor_id: { from: null, to: vendorId },
+      amount: { from: null, to: payment.amount },
+      method: { from: null, to: payment.method },
+      status: { from: null, to: 'Pending' },
+    },
+    at: now,
+  })
   if (payment.state === 'paid')
     await applyPaymentStatus(deps, tx, { vendorId, paymentId: row.id, to: 'Success', reason: null, adminId: null, lang })
+  else await paymentPending.emit(deps, tx, { paymentId: row.id, vendorId, resubmitted: false, at: now })
   return row.id
-}
-
-/** The vendor's record lists its marketplaces by English name, as an admin types them (those since deactivated dropped). */
-async function marketplaceNames(db: Db, ids: readonly number[]): Promise<string | null> {
-  const names = await activeMarketplaceNames(db, ids)
-  const listed = ids.flatMap((id) => names.get(id) ?? [])
-  return listed.length > 0 ? listed.join(', ') : null
 }
 
 /**
@@ -617,7 +614,8 @@ export async function completeDraft(deps: AppDeps, token: string, lang: Locale):
         email: store.email,
         subdomain: store.subdomain,
         taxNo: store.tax_no,
-        marketplaces: await marketplaceNames(tx, store.marketplaces),
+        // the vendor's marketplaces, as an admin's choice stores them (those since deactivated dropped)
+        marketplaceIds: store.marketplaces,
         utmSource: store.utm.utm_source ?? null,
         packageId: pkg.package_id,
         referredByVendorId: store.referrer?.kind === 'vendor' ? store.referrer.id : null,
@@ -625,6 +623,7 @@ export async function completeDraft(deps: AppDeps, token: string, lang: Locale):
       },
       now,
     )
+    if (store.referrer?.kind === 'partner') await recordPartnerReferral(tx, vendorId, store.referrer.id, now)
     // a free trial needs no approval: its subscription runs from today
     if (pkg.package_type === 'FREE_TRIAL') await startTrial(tx, { vendorId, packageId: pkg.package_id, at: now })
     let paymentId: number | null = null
@@ -645,6 +644,7 @@ export async function completeDraft(deps: AppDeps, token: string, lang: Locale):
       },
       at: now,
     })
+    await vendorRegistered.emit(deps, tx, { vendorId, storeName: store.store_name, at: now })
     await tx
       .update(registrationDrafts)
       .set({ consumedAt: now, passwordHash: null, vendorId, updatedAt: now })

@@ -20,6 +20,7 @@ export default defineServerModule({
         'vendors:view',
         'vendors:create',
         'vendors:update',
+        'reports:view',
       ],
       query: packageOptionsQuery,
       load: (deps, lang, filters) => packageOptions(deps, lang, filters),

@@ -53,7 +53,13 @@ export const subscriptions = pgTable(
     index('subscriptions_vendor_id_idx').on(t.vendorId),
     index('subscriptions_expires_idx').on(t.expiresAt, t.id),
     index('subscriptions_created_idx').on(t.createdAt, t.id),
+    // the dashboard's revenue (this month, last month, by month): read from the index alone
+    index('subscriptions_invoiced_idx').on(t.invoicedAt, t.net, t.tax),
     uniqueIndex('subscriptions_payment_unique').on(t.paymentId),
+    // the coupons report: the period's uses of coupons, by their tax invoice's moment, read from the index alone
+    index('subscriptions_coupon_invoiced_idx')
+      .on(t.invoicedAt, t.couponId, t.packageId, t.discount, t.net, t.tax, t.amount)
+      .where(sql`${t.couponId} is not null`),
     uniqueIndex('subscriptions_invoice_number_unique').on(t.invoiceNumber),
     // at most one running subscription per vendor
     uniqueIndex('subscriptions_one_active_unique')

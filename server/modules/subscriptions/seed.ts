@@ -1,5 +1,6 @@
 import { asc, count, eq } from 'drizzle-orm'
 import type { Seeder } from '../../lib/context'
+import { approvalOf } from '../vendors/events'
 import { vendorPayments } from '../vendors/schema'
 import { subscriptions } from './schema'
 import { activateSubscription } from './service'
@@ -23,16 +24,7 @@ export const subscriptionsSeeder: Seeder = {
     await db.transaction(async (tx) => {
       for (const payment of paid) {
         if (payment.packageId === null) continue
-        await activateSubscription(tx, {
-          paymentId: payment.id,
-          vendorId: payment.vendorId,
-          packageId: payment.packageId,
-          couponId: payment.couponId,
-          amountHalalas: payment.amountHalalas,
-          paidAt: payment.paidAt,
-          at: payment.changedAt ?? payment.createdAt,
-          adminId: payment.changedBy ?? 0,
-        })
+        await activateSubscription(tx, { ...approvalOf(payment), adminId: payment.changedBy ?? 0 })
         made += 1
       }
     })

@@ -21,6 +21,7 @@ import {
 import { zatcaTlv } from '../../../src/domain/zatca'
 import type { Db } from '../../db'
 import type { AppDeps, DeletionGuard } from '../../lib/context'
+import { changedFields, writeAudit } from '../../lib/audit'
 import { AppError } from '../../lib/errors'
 import { readOnlyWrites, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
 import { redeemCoupon } from '../coupons/service'
@@ -94,11 +95,20 @@ export async function activateSubscription(tx: Db, approved: PaymentApproved): P
   const days = pkg.packageType === 'FREE_TRIAL' ? settings.free_trial_days : pkg.days
   const type = pkg.subscriptionType as 'MONTH' | 'YEAR' | 'DAYS' | 'LIFE_TIME'
   const expiresAt = subscriptionEnd(startsAt, type, days)
-  if (current)
+  if (current) {
     await tx
       .update(subscriptions)
       .set({ status: 'replaced' satisfies SubscriptionStatus, updatedAt: approved.at, version: sql`${subscriptions.version} + 1` })
       .where(eq(subscriptions.id, current.id))
+    await writeAudit(tx, {
+      adminId: approved.adminId,
+      action: 'update',
+      resource: subscriptionsResource.name,
+      recordId: current.id,
+      changes: { status: { from: 'active', to: 'replaced' } },
+      at: approved.at,
+    })
+  }
 
   let discount = 0
   if (approved.couponId !== null) {
@@ -112,35 +122,64 @@ export async function activateSubscription(tx: Db, approved: PaymentApproved): P
   const year = Number(businessDayOf(approved.at).slice(0, 4))
   const invoiceNumber = invoiceNumberOf(settings.invoice_prefix, year, await nextInvoiceNumber(tx, year))
 
-  await tx.insert(subscriptions).values({
-    vendorId: approved.vendorId,
-    packageId: pkg.id,
-    paymentId: approved.paymentId,
-    couponId: approved.couponId,
-    status: 'active' satisfies SubscriptionStatus,
-    subscriptionType: type,
-    startsAt,
-    expiresAt,
-    amount: approved.amountHalalas,
-    discount,
-    net,
-    tax: vat,
-    vatPercent,
-    invoiceNumber,
-    invoicedAt: approved.at,
-    seller: {
-      name_ar: settings.seller_name_ar,
-      name_en: settings.seller_name_en,
-      vat_number: settings.seller_vat_number,
-      address: settings.seller_address,
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({
+      vendorId: approved.vendorId,
+      packageId: pkg.id,
+      paymentId: approved.paymentId,
+      couponId: approved.couponId,
+      status: 'active' satisfies SubscriptionStatus,
+      subscriptionType: type,
+      startsAt,
+      expiresAt,
+      amount: approved.amountHalalas,
+      discount,
+      net,
+      tax: vat,
+      vatPercent,
+      invoiceNumber,
+      invoicedAt: approved.at,
+      seller: {
+        name_ar: settings.seller_name_ar,
+        name_en: settings.seller_name_en,
+        vat_number: settings.seller_vat_number,
+        address: settings.seller_address,
+      },
+      createdAt: approved.at,
+      updatedAt: approved.at,
+    })
+    .returning({ id: subscriptions.id })
+  await auditNewSubscription(
+    tx,
+    approved.adminId,
+    created?.id ?? null,
+    {
+      vendor_id: approved.vendorId,
+      package_id: pkg.id,
+      payment_id: approved.paymentId,
+      starts_at: startsAt,
+      expires_at: expiresAt,
+      invoice_number: invoiceNumber,
     },
-    createdAt: approved.at,
-    updatedAt: approved.at,
-  })
+    approved.at,
+  )
   await tx
     .update(vendors)
     .set({ packageId: pkg.id, subscriptionExpiresAt: expiresAt, updatedAt: approved.at, version: sql`${vendors.version} + 1` })
     .where(eq(vendors.id, approved.vendorId))
+}
+
+/** The audit row of a subscription the platform made (by an admin's approval, or none: a card, a trial). */
+async function auditNewSubscription(tx: Db, adminId: number | null, id: number | null, values: Record<string, unknown>, at: Date) {
+  await writeAudit(tx, {
+    adminId,
+    action: 'create',
+    resource: subscriptionsResource.name,
+    recordId: id,
+    changes: changedFields({}, values, {}),
+    at,
+  })
 }
 
 /**
@@ -155,19 +194,29 @@ export async function startTrial(tx: Db, trial: { vendorId: number; packageId: n
   const startsAt = startOfBusinessDay(businessDayOf(trial.at))
   const type = pkg.subscriptionType as 'MONTH' | 'YEAR' | 'DAYS' | 'LIFE_TIME'
   const expiresAt = subscriptionEnd(startsAt, 'DAYS', settings.free_trial_days)
-  await tx.insert(subscriptions).values({
-    vendorId: trial.vendorId,
-    packageId: pkg.id,
-    paymentId: null,
-    couponId: null,
-    status: 'active' satisfies SubscriptionStatus,
-    subscriptionType: type,
-    startsAt,
-    expiresAt,
-    amount: 0,
-    createdAt: trial.at,
-    updatedAt: trial.at,
-  })
+  const [created] = await tx
+    .insert(subscriptions)
+    .values({
+      vendorId: trial.vendorId,
+      packageId: pkg.id,
+      paymentId: null,
+      couponId: null,
+      status: 'active' satisfies SubscriptionStatus,
+      subscriptionType: type,
+      startsAt,
+      expiresAt,
+      amount: 0,
+      createdAt: trial.at,
+      updatedAt: trial.at,
+    })
+    .returning({ id: subscriptions.id })
+  await auditNewSubscription(
+    tx,
+    null,
+    created?.id ?? null,
+    { vendor_id: trial.vendorId, package_id: pkg.id, starts_at: startsAt, expires_at: expiresAt },
+    trial.at,
+  )
   await tx
     .update(vendors)
     .set({

@@ -15,7 +15,7 @@ import { errorResponses, ok } from '../../lib/http'
 import { userOf } from '../../plugins/access'
 import { limits } from '../../plugins/rate-limit'
 import { sandboxGateway, type PaymentGateway } from '../registration/gateway'
-import { readPaymentForm } from '../vendors/routes'
+import { readPaymentForm } from '../../lib/receipts'
 import * as service from './renewal'
 
 const tags = ['vendor-area']

@@ -28,7 +28,7 @@ import {
   toDraft,
   type DraftRow,
 } from '../registration/service'
-import { removeReceipt, type ReceiptUpload } from '../vendors/service'
+import { removeReceipt, type ReceiptUpload } from '../../lib/receipts'
 import { vendorPayments, vendors } from '../vendors/schema'
 
 /**

@@ -4,7 +4,6 @@ import { envelope } from '../../../src/contract/common'
 import { pageSchema, resourcePaths } from '../../../src/contract/resource'
 import {
   IDEMPOTENCY_HEADER,
-  idempotencyKeySchema,
   paymentsAccess,
   paymentSchema,
   paymentStatusBody,
@@ -20,7 +19,8 @@ import {
   type VendorListQuery,
   type VendorUpdateBody,
 } from '../../../src/contract/vendors'
-import { AppError, unreadableBody } from '../../lib/errors'
+import { csvHeaders } from '../../lib/csv'
+import { idempotencyKeyOf, readPaymentForm, receiptHeaders } from '../../lib/receipts'
 import { errorResponses, ok } from '../../lib/http'
 import { deleteRecord, getRecord, listRecords, type AnyResourceDefinition, type BaseListQuery } from '../../lib/resource'
 import { adminOf } from '../../plugins/access'
@@ -35,36 +35,6 @@ const pageQuery = z.strictObject({
   page: z.coerce.number().int().min(1).max(100_000).optional(),
   pageSize: z.coerce.number().int().min(1).max(100).optional(),
 })
-
-/** The fields and the receipt of a `createPayment` form; a file over the limit is marked truncated. */
-export async function readPaymentForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: service.ReceiptUpload }> {
-  if (!request.isMultipart()) throw new AppError(415, 'errors.badRequest', { errors: { _: [{ key: 'errors.badRequest' }] } })
-  const fields: Record<string, string> = Object.create(null) as Record<string, string>
-  let file: service.ReceiptUpload = null
-  try {
-    for await (const part of request.parts()) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'payment_file' || file) {
-          await part.toBuffer().catch(() => null)
-          fields[part.fieldname] = '[file]'
-          continue
-        }
-        const bytes = await part.toBuffer().catch((error: unknown) => {
-          if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return null
-          return unreadableBody(error)
-        })
-        file = { bytes: bytes ?? Buffer.alloc(0), truncated: bytes === null || part.file.truncated }
-      } else {
-        fields[part.fieldname] = typeof part.value === 'string' ? part.value : String(part.value)
-      }
-    }
-  } catch (error) {
-    // the receipt went past the limit: reported on its field like any other refusal
-    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') return { fields, file: { bytes: Buffer.alloc(0), truncated: true } }
-    unreadableBody(error)
-  }
-  return { fields, file }
-}
 
 /**
  * Vendors routes (under `/api`): the vendor resource at `admin-panal/venders` (list with filters and
@@ -115,9 +85,7 @@ export const vendorsRoutes: FastifyPluginAsync = async (app) => {
     async (request, reply) => {
       const stamp = deps.clock().toISOString().slice(0, 10)
       return reply
-        .type('text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="vendors-${stamp}.csv"`)
-        .header('cache-control', 'no-store')
+        .headers(csvHeaders('vendors', stamp))
         .send(service.exportVendorsCsv(deps, request.query as Partial<VendorListQuery>, request.lang))
     },
   )
@@ -262,14 +230,9 @@ export const vendorsRoutes: FastifyPluginAsync = async (app) => {
       config: { permission: paymentsAccess.can.create },
     },
     async (request, reply) => {
-      const key = idempotencyKeySchema.safeParse(request.headers[IDEMPOTENCY_HEADER.toLowerCase()])
-      if (!key.success) {
-        throw new AppError(422, 'vendors.errors.idempotencyKey', {
-          errors: { idempotency_key: [{ key: 'vendors.errors.idempotencyKey' }] },
-        })
-      }
+      const key = idempotencyKeyOf(request, 'vendors.errors.idempotencyKey')
       const { fields, file } = await readPaymentForm(request)
-      const { item, created } = await service.createPayment(context(request), idOf(request), key.data, fields, file)
+      const { item, created } = await service.createPayment(context(request), idOf(request), key, fields, file)
       return reply
         .code(created ? 201 : 200)
         .send(ok(request, created ? 'vendors.messages.paymentRecorded' : 'vendors.messages.paymentReplayed', { item }))
@@ -312,14 +275,8 @@ export const vendorsRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request, reply) => {
       const { id, transaction_id } = request.params as z.infer<typeof paymentParams>
-      const receipt = await service.readReceipt(deps, id, transaction_id)
-      return reply
-        .type(receipt.type)
-        .header('content-disposition', `inline; filename="${receipt.filename}"`)
-        .header('x-content-type-options', 'nosniff')
-        .header('content-security-policy', "default-src 'none'; sandbox")
-        .header('cache-control', 'private, no-store')
-        .send(receipt.bytes)
+      const receipt = await service.readPaymentReceipt(deps, id, transaction_id)
+      return reply.type(receipt.type).headers(receiptHeaders(receipt.filename)).send(receipt.bytes)
     },
   )
 }

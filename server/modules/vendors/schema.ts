@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm'
-import { check, customType, date, index, integer, pgTable, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
+import { check, customType, date, index, integer, pgTable, primaryKey, text, uniqueIndex, type AnyPgColumn } from 'drizzle-orm/pg-core'
 import { byName, createdAt, id, tz, updatedAt } from '../../db/columns'
 import { coupons } from '../coupons/schema'
+import { marketplaces } from '../marketplaces/schema'
 import { packages } from '../subscription-packages/schema'
 
 /** Text compared byte-wise (collation "C"). */
@@ -30,7 +31,6 @@ export const vendors = pgTable(
     subscriptionExpiresAt: tz('subscription_expires_at'),
     subdomain: text('subdomain').notNull(),
     taxNo: text('tax_no'),
-    marketplaces: text('marketplaces'),
     utmSource: text('utm_source'),
     referralCode: text('referral_code').notNull(),
     referredByVendorId: integer('referred_by_vendor_id').references((): AnyPgColumn => vendors.id, { onDelete: 'set null' }),
@@ -56,6 +56,8 @@ export const vendors = pgTable(
     index('vendors_company_name_idx').on(byName(t.companyName), t.id),
     index('vendors_status_idx').on(t.status, t.id),
     index('vendors_created_at_idx').on(t.createdAt, t.id),
+    // the dashboard's registrations per day by source, read from the index alone
+    index('vendors_created_source_idx').on(t.createdAt, t.utmSource),
     index('vendors_expires_idx').on(t.subscriptionExpiresAt, t.id),
     index('vendors_package_idx').on(t.packageId, t.id),
     index('vendors_utm_source_idx').on(t.utmSource, t.id),
@@ -67,6 +69,27 @@ export const vendors = pgTable(
     check('vendors_commercial_registration_check', sql`${t.commercialRegistration} ~ '^[0-9]{10}$'`),
     check('vendors_email_lower_check', sql`${t.email} = lower(${t.email})`),
     check('vendors_version_check', sql`${t.version} >= 1`),
+  ],
+)
+
+/**
+ * The marketplaces a vendor sells on (or, registering, means to): the vendor's rows go with it; a
+ * marketplace vendors name cannot be deleted (409: made inactive instead). The list's filter by
+ * marketplace reads `marketplace_id` first.
+ */
+export const vendorMarketplaces = pgTable(
+  'vendor_marketplaces',
+  {
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    marketplaceId: integer('marketplace_id')
+      .notNull()
+      .references(() => marketplaces.id, { onDelete: 'restrict' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.vendorId, t.marketplaceId] }),
+    index('vendor_marketplaces_marketplace_idx').on(t.marketplaceId, t.vendorId),
   ],
 )
 
@@ -104,6 +127,10 @@ export const vendorPayments = pgTable(
     uniqueIndex('payments_idempotency_key_unique').on(t.idempotencyKey),
     index('payments_vendor_idx').on(t.vendorId, t.id),
     index('payments_status_paid_at_idx').on(t.status, t.paidAt),
+    // the dashboard's card of payments awaiting approval: how many, and of how many vendors
+    index('payments_pending_vendor_idx')
+      .on(t.vendorId)
+      .where(sql`${t.status} = 'Pending'`),
     check('payments_amount_check', sql`${t.amountHalalas} > 0`),
     check('payments_method_check', sql`${t.method} in ('APPLE_PAY', 'CASH', 'BANK_TRANSFER', 'CREDIT_CARD', 'CACHE', 'BANK')`),
     check('payments_status_check', sql`${t.status} in ('DUE_PAYMENT', 'Pending', 'Success', 'Rejected')`),

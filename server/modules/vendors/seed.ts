@@ -1,8 +1,9 @@
-import { count, eq } from 'drizzle-orm'
+import { count, eq, inArray } from 'drizzle-orm'
 import { vatOf } from '../../../src/domain/money'
 import type { Seeder } from '../../lib/context'
-import { packages } from '../subscription-packages/schema'
-import { vendorPayments, vendors } from './schema'
+import { marketplaces } from '../marketplaces/schema'
+import { packages, packageSettings } from '../subscription-packages/schema'
+import { vendorMarketplaces, vendorPayments, vendors } from './schema'
 
 const DAY = 86_400_000
 const STORES: [string, string][] = [
@@ -16,6 +17,12 @@ const STORES: [string, string][] = [
   ['ركن الأطفال', 'Kids Corner'],
   ['عطور الشرق', 'Orient Perfumes'],
   ['تمور القصيم', 'Qassim Dates'],
+]
+/** The demo marketplaces (English names) a vendor sells on: every third on the first, every fourth on the second, every fifth on the third. */
+const MARKETPLACES: [string, number][] = [
+  ['Amazon Saudi Arabia', 3],
+  ['Noon', 4],
+  ['Salla', 5],
 ]
 const UTM = ['google', 'instagram', 'snapchat', 'twitter', null, 'tiktok', null]
 const METHODS = ['APPLE_PAY', 'CASH', 'BANK_TRANSFER', 'CREDIT_CARD', 'CACHE', 'BANK'] as const
@@ -41,12 +48,26 @@ export const vendorsSeeder: Seeder = {
     if ((existing?.n ?? 0) > 0) return 0
     const now = clock()
     const random = sequence(20_261_124)
+    // a free trial starts at registration, with nothing to approve: such a vendor is never pending
+    const trials = new Set(
+      (await db.select({ id: packages.id }).from(packages).where(eq(packages.packageType, 'FREE_TRIAL'))).map((p) => p.id),
+    )
+    const [settings] = await db.select({ days: packageSettings.freeTrialDays }).from(packageSettings).limit(1)
+    const trialDays = settings?.days ?? 14
     const rows: (typeof vendors.$inferInsert)[] = []
     for (let i = 1; i <= 200; i++) {
       const [ar, en] = STORES[i % STORES.length]!
-      const status = i % 10 < 6 ? 'active' : i % 10 < 8 ? 'pending' : 'inactive'
+      const packageId = (i % 4) + 1
+      const trial = trials.has(packageId)
+      const planned = i % 10 < 6 ? 'active' : i % 10 < 8 ? 'pending' : 'inactive'
+      const status = trial && planned === 'pending' ? 'active' : planned
       const registered = new Date(now.getTime() - Math.floor(random() * 365) * DAY)
-      const expires = status === 'active' ? new Date(now.getTime() + Math.floor(random() * 400 - 30) * DAY) : null
+      const expires =
+        status !== 'active'
+          ? null
+          : trial
+            ? new Date(registered.getTime() + trialDays * DAY)
+            : new Date(now.getTime() + Math.floor(random() * 400 - 30) * DAY)
       rows.push({
         storeName: i % 2 === 0 ? `${ar} ${i}` : `${en} ${i}`,
         companyName: i % 2 === 0 ? `شركة ${ar} للتجارة` : `${en} Trading Co.`,
@@ -56,11 +77,10 @@ export const vendorsSeeder: Seeder = {
         email: `vendor${i}@example.com`,
         description: null,
         status,
-        packageId: (i % 4) + 1,
+        packageId,
         subscriptionExpiresAt: expires,
         subdomain: `demo-store-${String(i).padStart(3, '0')}`,
         taxNo: i % 3 === 0 ? `3${String(100_000_000_000 + i).padStart(13, '0')}3` : null,
-        marketplaces: i % 5 === 0 ? 'Salla, Zid' : null,
         utmSource: UTM[i % UTM.length] ?? null,
         referralCode: `DEMO${String(i).padStart(4, '0')}`,
         createdAt: registered,
@@ -76,6 +96,27 @@ export const vendorsSeeder: Seeder = {
         .set({ referredByVendorId: inserted[index % 5]!.id })
         .where(eq(vendors.id, vendor.id))
     }
+    // the demo marketplaces (those present) the vendors sell on
+    const demoMarketplaces = new Map(
+      (
+        await db
+          .select({ id: marketplaces.id, nameEn: marketplaces.nameEn })
+          .from(marketplaces)
+          .where(
+            inArray(
+              marketplaces.nameEn,
+              MARKETPLACES.map(([name]) => name),
+            ),
+          )
+      ).map((m) => [m.nameEn, m.id]),
+    )
+    const links = inserted.flatMap((vendor, index) =>
+      MARKETPLACES.flatMap(([name, every]) => {
+        const marketplaceId = demoMarketplaces.get(name)
+        return marketplaceId && (index + 1) % every === 0 ? [{ vendorId: vendor.id, marketplaceId }] : []
+      }),
+    )
+    if (links.length > 0) await db.insert(vendorMarketplaces).values(links)
     // a payment is the package's price with VAT; a vendor on the free trial pays for the cheapest paid package
     const prices = new Map((await db.select({ id: packages.id, price: packages.price }).from(packages)).map((p) => [p.id, p.price]))
     const paidPackages = [...prices].filter(([, price]) => price > 0).sort((a, b) => a[1] - b[1])

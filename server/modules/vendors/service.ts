@@ -1,8 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto'
-import { mkdir, readFile, rename, unlink, writeFile } from 'node:fs/promises'
-import { join } from 'node:path'
+import { randomBytes } from 'node:crypto'
 import { Readable } from 'node:stream'
-import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, or, sql, type SQL } from 'drizzle-orm'
+import { and, asc, desc, eq, gt, gte, ilike, inArray, lt, lte, notInArray, or, sql, type SQL } from 'drizzle-orm'
 import { hasPermission } from '../../../src/contract/access'
 import type { Locale } from '../../../src/contract/common'
 import type { PaymentStatus } from '../../../src/contract/payments'
@@ -10,7 +8,6 @@ import type { Page } from '../../../src/contract/resource'
 import {
   halalasOf,
   isReservedSubdomain,
-  PAYMENT_FILE_MAX_BYTES,
   paymentCreateFields,
   paymentsAccess,
   sarOf,
@@ -25,6 +22,7 @@ import {
   type Vendor,
   type VendorCreateBody,
   type VendorListQuery,
+  type VendorMarketplace,
   type VendorUpdateBody,
 } from '../../../src/contract/vendors'
 import { issuesByField } from '../../../src/contract/validation'
@@ -34,16 +32,19 @@ import { t } from '../../i18n'
 import { changedFields, writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'
 import { hashPassword, newToken } from '../../lib/crypto'
-import { AppError, fieldError, isUniqueViolation } from '../../lib/errors'
+import { AppError, fieldError, isUniqueViolation, type FieldErrors } from '../../lib/errors'
 import { requestPasswordReset } from '../../lib/password-reset'
+import { unstorable } from '../../lib/validation'
+import { csvStream } from '../../lib/csv'
 import { getRecord, type AnyResourceDefinition, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
-import { sniffImage } from '../uploads/service'
+import { checkReceipt, readReceipt, removeReceipt, storeReceipt, type ReceiptUpload } from '../../lib/receipts'
 import { couponFor } from '../coupons/service'
+import { marketplaces } from '../marketplaces/schema'
 import { users } from '../users/schema'
 import { userResetIdentity } from '../users/service'
 import { packages } from '../subscription-packages/schema'
-import { vendorPayments, vendors } from './schema'
-import { paymentApproved } from './events'
+import { vendorMarketplaces, vendorPayments, vendors } from './schema'
+import { paymentApproved, paymentPending } from './events'
 
 /**
  * Vendors (DOMAIN.md "Vendors") and their payments (DOMAIN.md "Payments"). Writes run in one
@@ -51,7 +52,12 @@ import { paymentApproved } from './events'
  * `domain/payments`, the row locked and the update conditional on the status it was read at.
  */
 
-export type VendorRow = typeof vendors.$inferSelect & { referredByName: string | null; packageName?: string | null }
+export type VendorRow = typeof vendors.$inferSelect & {
+  referredByName: string | null
+  packageName?: string | null
+  /** Its marketplaces (json from the list's extras; a string when a driver leaves json unparsed). */
+  marketplaceList?: VendorMarketplace[] | string | null
+}
 type PaymentRow = typeof vendorPayments.$inferSelect & { changedByName: string | null; couponCode: string | null }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null)
@@ -72,7 +78,7 @@ function toVendor(row: VendorRow): Vendor {
     subscription_expires_at: iso(row.subscriptionExpiresAt),
     subdomain: row.subdomain,
     tax_no: row.taxNo,
-    marketplaces: row.marketplaces,
+    marketplaces: marketplacesOf(row.marketplaceList),
     utm_source: row.utmSource,
     referral_code: row.referralCode,
     referred_by: row.referredByVendorId && row.referredByName ? { id: row.referredByVendorId, store_name: row.referredByName } : null,
@@ -80,6 +86,11 @@ function toVendor(row: VendorRow): Vendor {
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   }
+}
+
+function marketplacesOf(value: VendorRow['marketplaceList']): VendorMarketplace[] {
+  if (!value) return []
+  return typeof value === 'string' ? (JSON.parse(value) as VendorMarketplace[]) : value
 }
 
 const emptyToNull = (value: string | null | undefined) => (value && value.trim() ? value.trim() : null)
@@ -97,7 +108,6 @@ function toValues(body: VendorCreateBody | Omit<VendorUpdateBody, 'version'>): R
     packageId: body.package_id ?? null,
     subdomain: body.subdomain,
     taxNo: emptyToNull(body.tax_no),
-    marketplaces: emptyToNull(body.marketplaces),
     utmSource: emptyToNull(body.utm_source),
   }
 }
@@ -113,6 +123,15 @@ function filterConditions(query: Partial<VendorListQuery>, now: Date): SQL[] {
   if (query.registered_from) out.push(gte(vendors.createdAt, new Date(`${query.registered_from}T00:00:00Z`)))
   if (query.registered_to) out.push(lt(vendors.createdAt, new Date(new Date(`${query.registered_to}T00:00:00Z`).getTime() + DAY)))
   if (query.utm_source) out.push(eq(vendors.utmSource, query.utm_source))
+  if (query.marketplace)
+    out.push(
+      // named in full: a one-table select leaves its columns unqualified, which the subquery would read as its own
+      sql`exists (select 1 from vendor_marketplaces as vm where vm.vendor_id = vendors.id and vm.marketplace_id = ${query.marketplace})`,
+    )
+  if (query.payment_status)
+    out.push(
+      sql`exists (select 1 from payments as p where p.vendor_id = vendors.id and ${inArray(sql`p.status`, query.payment_status.split(','))})`,
+    )
   if (query.expiring_within) {
     const until = new Date(now.getTime() + query.expiring_within * DAY)
     const expiring = and(gte(vendors.subscriptionExpiresAt, now), lte(vendors.subscriptionExpiresAt, until))
@@ -125,6 +144,14 @@ function filterConditions(query: Partial<VendorListQuery>, now: Date): SQL[] {
   }
   return out
 }
+
+/** A vendor's marketplaces as a json array of `{ id, name_ar, name_en }`, by name in `lang`. */
+const marketplaceListOf = (lang: Locale) =>
+  sql<
+    VendorMarketplace[]
+  >`(select coalesce(json_agg(json_build_object('id', m.id, 'name_ar', m.name_ar, 'name_en', m.name_en) order by ${sql.raw(
+    lang === 'ar' ? 'm.name_ar' : 'm.name_en',
+  )}, m.id), '[]'::json) from vendor_marketplaces as vm join marketplaces as m on m.id = vm.marketplace_id where vm.vendor_id = vendors.id)`
 
 /** The search looks in store, company, phone, subdomain and email, through their one generated column. */
 const searchColumns = () => [vendors.searchText]
@@ -146,6 +173,7 @@ export function vendorsDefinition(
       >`(select ${sql.raw(lang === 'ar' ? 'p.title_ar' : 'p.title_en')} from packages as p where p.id = vendors.package_id)`.as(
         'package_name',
       ),
+      marketplaceList: marketplaceListOf(lang).as('marketplace_list'),
     }),
     listQuery: vendorListQuery,
     createBody: vendorCreateBody,
@@ -167,7 +195,9 @@ export function vendorsDefinition(
       registered_from: (value: string) => cond({ registered_from: value }),
       registered_to: (value: string) => cond({ registered_to: value }),
       utm_source: (value: string) => cond({ utm_source: value }),
+      marketplace: (value: number) => cond({ marketplace: value }),
       expiring_within: (value: number) => cond({ expiring_within: value }),
+      payment_status: (value: string) => cond({ payment_status: value }),
     },
     search: searchColumns,
     toItem: (row) => toVendor(row),
@@ -200,9 +230,17 @@ export async function subdomainAvailability(db: Db, subdomain: string, exceptId:
   return { available: refusal === null, reason: refusal ? t(lang, refusal) : null }
 }
 
-/** Email and subdomain free (friendly 422s before the unique indexes would refuse). */
-async function checkUnique(db: Db, values: Record<string, unknown>, id: number | null): Promise<void> {
-  const errors: Record<string, { key: string }[]> = {}
+/**
+ * Email and subdomain free (friendly 422s before the unique indexes would refuse), the package and
+ * the marketplaces known (the marketplaces locked against deletion until the write commits).
+ */
+async function checkUnique(
+  db: Db,
+  values: Record<string, unknown>,
+  id: number | null,
+  marketplaceIds: readonly number[] = [],
+): Promise<void> {
+  const errors: FieldErrors = {}
   const email = String(values.email)
   const [sameEmail] = await db
     .select({ id: vendors.id })
@@ -214,9 +252,60 @@ async function checkUnique(db: Db, values: Record<string, unknown>, id: number |
   if (refusal) errors.subdomain = [{ key: refusal }]
   if (typeof values.packageId === 'number' && !(await packageExists(db, values.packageId)))
     errors.package_id = [{ key: 'validation.recordMissing' }]
+  const known = await lockMarketplaces(db, marketplaceIds)
+  const unknown = marketplaceIds.filter((m) => !known.has(m))
+  if (unknown.length > 0) errors.marketplace_ids = [{ key: 'vendors.errors.marketplaceUnknown', values: { ids: unknown.join(', ') } }]
   const first = Object.values(errors)[0]?.[0]
-  if (first) throw new AppError(422, first.key, { errors })
+  if (first) throw new AppError(422, first.key, { values: first.values, errors })
 }
+
+/**
+ * The marketplaces among `ids` that exist (whether active), each locked (key share) so it cannot be
+ * deleted before the caller's transaction ends.
+ */
+async function lockMarketplaces(db: Db, ids: readonly number[]): Promise<Map<number, { active: boolean }>> {
+  if (ids.length === 0) return new Map()
+  const rows = await db
+    .select({ id: marketplaces.id, active: marketplaces.isActive })
+    .from(marketplaces)
+    .where(inArray(marketplaces.id, [...ids]))
+    .orderBy(asc(marketplaces.id))
+    .for('key share')
+  return new Map(rows.map((r) => [r.id, { active: r.active }]))
+}
+
+/** A body's marketplaces, each once, in the order given (undefined: not in the body). */
+const marketplaceIdsOf = (body: { marketplace_ids?: number[] | undefined }) =>
+  body.marketplace_ids === undefined ? undefined : [...new Set(body.marketplace_ids)]
+
+/** The vendor's marketplaces' ids, ascending. */
+async function marketplaceIdsOfVendor(db: Db, vendorId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: vendorMarketplaces.marketplaceId })
+    .from(vendorMarketplaces)
+    .where(eq(vendorMarketplaces.vendorId, vendorId))
+    .orderBy(asc(vendorMarketplaces.marketplaceId))
+  return rows.map((r) => r.id)
+}
+
+/** Makes the vendor's marketplaces exactly `ids` (checked and locked by `checkUnique` in the same transaction). */
+async function setVendorMarketplaces(db: Db, vendorId: number, ids: readonly number[]): Promise<void> {
+  await db
+    .delete(vendorMarketplaces)
+    .where(
+      ids.length > 0
+        ? and(eq(vendorMarketplaces.vendorId, vendorId), notInArray(vendorMarketplaces.marketplaceId, [...ids]))
+        : eq(vendorMarketplaces.vendorId, vendorId),
+    )
+  if (ids.length > 0)
+    await db
+      .insert(vendorMarketplaces)
+      .values(ids.map((marketplaceId) => ({ vendorId, marketplaceId })))
+      .onConflictDoNothing()
+}
+
+const sortedIds = (ids: readonly number[]) => [...ids].sort((a, b) => a - b)
+const sameIds = (a: readonly number[], b: readonly number[]) => sortedIds(a).join(',') === sortedIds(b).join(',')
 
 /** The package a vendor or a payment names is one of the platform's packages. */
 async function packageExists(db: Db, id: number): Promise<boolean> {
@@ -240,11 +329,12 @@ export async function createVendor({ deps, admin, lang }: WriteContext, body: Ve
   const def = vendorsDefinition(deps.clock)
   const now = deps.clock()
   const values = toValues(body)
+  const marketplaceIds = marketplaceIdsOf(body) ?? []
   // a random password nobody knows: the vendor sets its own through the mailed link
   const passwordHash = await hashPassword(newToken())
   const created = await deps.db
     .transaction(async (tx) => {
-      await checkUnique(tx, values, null)
+      await checkUnique(tx, values, null, marketplaceIds)
       await tx
         .insert(users)
         .values({ name: body.store_name, email: body.email, phone: body.phone, passwordHash, locale: lang, createdAt: now, updatedAt: now })
@@ -270,7 +360,9 @@ export async function createVendor({ deps, admin, lang }: WriteContext, body: Ve
           } as typeof vendors.$inferInsert)
           .returning({ id: vendors.id })
       }
+      await setVendorMarketplaces(tx, row.id, marketplaceIds)
       const changes = changedFields({}, values, { ...columnNames })
+      if (marketplaceIds.length > 0) changes.marketplace_ids = { from: null, to: sortedIds(marketplaceIds) }
       await writeAudit(tx, { adminId: admin.id, action: 'create', resource: def.name, recordId: row.id, changes, at: now })
       return getRecord(tx, def as AnyResourceDefinition, row.id, lang) as Promise<Vendor>
     })
@@ -291,7 +383,8 @@ export type RegisteredVendor = {
   email: string
   subdomain: string
   taxNo: string | null
-  marketplaces: string | null
+  /** The marketplaces it chose; those deleted or made inactive since are left out. */
+  marketplaceIds: readonly number[]
   utmSource: string | null
   packageId: number | null
   referredByVendorId: number | null
@@ -302,8 +395,11 @@ export type RegisteredVendor = {
  * Inserts a vendor that registered itself (status pending, its own referral code), inside the
  * caller's transaction; a used email or subdomain answers as the admins' create does.
  */
-export async function insertRegisteredVendor(tx: Db, values: RegisteredVendor, now: Date): Promise<number> {
+export async function insertRegisteredVendor(tx: Db, registered: RegisteredVendor, now: Date): Promise<number> {
+  const { marketplaceIds, ...values } = registered
   await checkUnique(tx, { email: values.email, subdomain: values.subdomain, packageId: values.packageId }, null)
+  const offered = await lockMarketplaces(tx, [...new Set(marketplaceIds)])
+  const chosen = [...offered].flatMap(([id, { active }]) => (active ? [id] : []))
   for (let attempt = 0; ; attempt++) {
     const code = newReferralCode()
     const [clash] = await tx.select({ id: vendors.id }).from(vendors).where(eq(vendors.referralCode, code)).limit(1)
@@ -314,6 +410,7 @@ export async function insertRegisteredVendor(tx: Db, values: RegisteredVendor, n
       .returning({ id: vendors.id })
       .catch(uniqueToFieldError)
     if (!row) throw new Error('vendor insert returned no row')
+    await setVendorMarketplaces(tx, row.id, chosen)
     return row.id
   }
 }
@@ -349,8 +446,13 @@ export async function updateVendor({ deps, admin, lang }: WriteContext, id: numb
       const { version: _version, ...rest } = body
       const values = toValues(rest)
       const changes = changedFields(before as unknown as Record<string, unknown>, values, columnNames)
+      const marketplaceIds = marketplaceIdsOf(body)
+      const marketplacesBefore = marketplaceIds === undefined ? [] : await marketplaceIdsOfVendor(tx, id)
+      if (marketplaceIds !== undefined && !sameIds(marketplacesBefore, marketplaceIds))
+        changes.marketplace_ids = { from: marketplacesBefore, to: sortedIds(marketplaceIds) }
       if (Object.keys(changes).length > 0) {
-        await checkUnique(tx, values, id)
+        await checkUnique(tx, values, id, marketplaceIds)
+        if (changes.marketplace_ids && marketplaceIds) await setVendorMarketplaces(tx, id, marketplaceIds)
         await tx
           .update(vendors)
           .set({ ...values, updatedAt: now, version: sql`${vendors.version} + 1` } as never)
@@ -387,8 +489,8 @@ export async function listReferrals(deps: AppDeps, id: number, page: number, pag
 
 /* CSV export */
 
-/** The columns the export reads (the CSV's and the id it pages by), nothing more. */
-const exportColumns = {
+/** The columns the export reads (the CSV's and the id it pages by), nothing more; marketplaces named in `lang`. */
+const exportColumns = (lang: Locale) => ({
   id: vendors.id,
   storeName: vendors.storeName,
   companyName: vendors.companyName,
@@ -399,13 +501,19 @@ const exportColumns = {
   subscriptionExpiresAt: vendors.subscriptionExpiresAt,
   createdAt: vendors.createdAt,
   subdomain: vendors.subdomain,
-  marketplaces: vendors.marketplaces,
+  marketplaceNames: sql<
+    string | null
+  >`(select string_agg(${sql.raw(lang === 'ar' ? 'm.name_ar' : 'm.name_en')}, ${lang === 'ar' ? '، ' : ', '} order by ${sql.raw(
+    lang === 'ar' ? 'm.name_ar' : 'm.name_en',
+  )}, m.id) from vendor_marketplaces as vm join marketplaces as m on m.id = vm.marketplace_id where vm.vendor_id = vendors.id)`,
   utmSource: vendors.utmSource,
   commercialRegistration: vendors.commercialRegistration,
   taxNo: vendors.taxNo,
   referralCode: vendors.referralCode,
+})
+type ExportRow = Omit<{ [K in keyof ReturnType<typeof exportColumns>]: VendorRow[K & keyof VendorRow] }, 'marketplaceNames'> & {
+  marketplaceNames: string | null
 }
-type ExportRow = { [K in keyof typeof exportColumns]: VendorRow[K] }
 
 const CSV_COLUMNS = [
   ['store_name', (v: ExportRow) => v.storeName],
@@ -417,22 +525,14 @@ const CSV_COLUMNS = [
   ['subscription_expires_at', (v: ExportRow) => (v.subscriptionExpiresAt ? v.subscriptionExpiresAt.toISOString().slice(0, 10) : '')],
   ['created_at', (v: ExportRow) => v.createdAt.toISOString().slice(0, 10)],
   ['subdomain', (v: ExportRow) => v.subdomain],
-  ['marketplaces', (v: ExportRow) => v.marketplaces ?? ''],
+  ['marketplaces', (v: ExportRow) => v.marketplaceNames ?? ''],
   ['utm_source', (v: ExportRow) => v.utmSource ?? ''],
   ['commercial_registration', (v: ExportRow) => v.commercialRegistration],
   ['tax_no', (v: ExportRow) => v.taxNo ?? ''],
   ['referral_code', (v: ExportRow) => v.referralCode],
 ] as const
 
-/** A CSV cell: quoted when needed; a leading = + - @ is defused so a spreadsheet does not run it. */
-function cell(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe
-}
-
 const EXPORT_BATCH = 1000
-/** Rows per chunk written to the response. */
-const EXPORT_CHUNK = 50
 
 /**
  * Every vendor the list's filters and search match, as CSV (UTF-8 with a BOM so Excel reads Arabic,
@@ -440,30 +540,26 @@ const EXPORT_CHUNK = 50
  */
 export function exportVendorsCsv(deps: AppDeps, query: Partial<VendorListQuery>, lang: Locale): Readable {
   const conditions = filterConditions(query, deps.clock())
-  async function* rows() {
-    yield '\uFEFF' + CSV_COLUMNS.map(([key]) => cell(t(lang, `vendors.fields.${key}`))).join(',') + '\r\n'
+  const columns = exportColumns(lang)
+  async function* batches() {
     let after = 0
     for (;;) {
       const batch: ExportRow[] = await deps.db
-        .select(exportColumns)
+        .select(columns)
         .from(vendors)
         .where(and(gt(vendors.id, after), ...conditions))
         .orderBy(asc(vendors.id))
         .limit(EXPORT_BATCH)
       if (batch.length === 0) return
-      // Chunks of a few kilobytes: a string of a whole batch (over 128 kB) would be allocated as a
-      // large object that only a full collection frees, so the heap would swell during the export.
-      for (let start = 0; start < batch.length; start += EXPORT_CHUNK) {
-        yield batch
-          .slice(start, start + EXPORT_CHUNK)
-          .map((row) => CSV_COLUMNS.map(([, value]) => cell(value(row, lang))).join(',') + '\r\n')
-          .join('')
-      }
+      yield batch.map((row) => CSV_COLUMNS.map(([, value]) => value(row, lang)))
       after = batch[batch.length - 1]!.id
       if (batch.length < EXPORT_BATCH) return
     }
   }
-  return Readable.from(rows())
+  return csvStream(
+    CSV_COLUMNS.map(([key]) => t(lang, `vendors.fields.${key}`)),
+    batches(),
+  )
 }
 
 /* Payments */
@@ -530,39 +626,6 @@ export async function listPayments(deps: AppDeps, vendorId: number, page: number
   }
 }
 
-export type ReceiptKind = { type: string; ext: string }
-
-/** A receipt's real type from its first bytes: an image the uploads accept, or a PDF. */
-export function sniffReceipt(bytes: Uint8Array): ReceiptKind | null {
-  const image = sniffImage(bytes)
-  if (image) return image
-  if (bytes.length >= 5 && String.fromCharCode(...bytes.subarray(0, 5)) === '%PDF-') return { type: 'application/pdf', ext: 'pdf' }
-  return null
-}
-
-const receiptsDir = (dataDir: string) => join(dataDir, 'receipts')
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-const RECEIPT_NAME = /^[0-9a-f-]{36}\.(png|jpg|webp|pdf)$/
-
-export type ReceiptUpload = { bytes: Buffer; truncated: boolean } | null
-
-/** Deletes a stored receipt nobody refers to any more (a replaced or abandoned one); a missing file is no error. */
-export async function removeReceipt(dataDir: string, name: string): Promise<void> {
-  if (!RECEIPT_NAME.test(name)) return
-  await unlink(join(receiptsDir(dataDir), name)).catch(() => {})
-}
-
-/** Writes a checked receipt under `DATA_DIR/receipts` with a server-made name; answers the name. */
-export async function storeReceipt(dataDir: string, bytes: Buffer, kind: ReceiptKind): Promise<string> {
-  const dir = receiptsDir(dataDir)
-  await mkdir(dir, { recursive: true })
-  const name = `${randomUUID()}.${kind.ext}`
-  const temp = join(dir, `.${name}.part`)
-  await writeFile(temp, bytes)
-  await rename(temp, join(dir, name))
-  return name
-}
-
 /** Today as `yyyy-mm-dd` in Riyadh (UTC+3, no daylight saving): a payment date may not be later. */
 const todayInRiyadh = (now: Date) => new Date(now.getTime() + 3 * 3_600_000).toISOString().slice(0, 10)
 
@@ -588,19 +651,12 @@ export async function createPayment(
   const errors = parsed.success ? {} : issuesByField(parsed.error)
   // a multipart body skips the JSON body check: NUL and lone surrogates are refused here (PostgreSQL refuses them)
   for (const [name, value] of Object.entries(fields)) {
-    if (value.includes('\u0000') || LONE_SURROGATE.test(value))
-      errors[name.replace(/[^\x20-\x7e]/gu, '?')] = [{ key: 'validation.characters' }]
+    if (unstorable(value)) errors[name.replace(/[^\x20-\x7e]/gu, '?')] = [{ key: 'validation.characters' }]
   }
   const now = deps.clock()
   if (parsed.success && parsed.data.payment_date > todayInRiyadh(now)) errors.payment_date = [{ key: 'vendors.errors.futureDate' }]
-  let kind: ReceiptKind | null = null
-  if (!file || file.bytes.length === 0) errors.payment_file = [{ key: 'validation.required' }]
-  else if (file.truncated || file.bytes.length > PAYMENT_FILE_MAX_BYTES) {
-    errors.payment_file = [{ key: 'errors.fileTooLarge', values: { mb: PAYMENT_FILE_MAX_BYTES / 1024 / 1024 } }]
-  } else {
-    kind = sniffReceipt(file.bytes)
-    if (!kind) errors.payment_file = [{ key: 'vendors.errors.receiptType' }]
-  }
+  const { kind, error: fileError } = checkReceipt(file, 'vendors.errors.receiptType')
+  if (fileError) errors.payment_file = [fileError]
   const first = Object.values(errors)[0]?.[0]
   if (first || !parsed.success || !kind || !file)
     throw new AppError(422, first?.key ?? 'errors.validation', { values: first?.values, errors })
@@ -622,7 +678,6 @@ export async function createPayment(
     couponId = coupon.id
   }
 
-  const dir = receiptsDir(deps.config.dataDir)
   const name = await storeReceipt(deps.config.dataDir, file.bytes, kind)
 
   const body = parsed.data
@@ -661,11 +716,12 @@ export async function createPayment(
       },
       at: now,
     })
+    await paymentPending.emit(deps, tx, { paymentId: row.id, vendorId, resubmitted: false, at: now })
     return row.id
   })
   if (result === null) {
     // the same key won meanwhile: its payment is the answer, this receipt is not needed
-    await unlink(join(dir, name)).catch(() => {})
+    await removeReceipt(deps.config.dataDir, name)
     const [winner] = await deps.db
       .select({ vendorId: vendorPayments.vendorId, id: vendorPayments.id })
       .from(vendorPayments)
@@ -730,6 +786,7 @@ export async function applyPaymentStatus(deps: AppDeps, tx: Db, change: PaymentS
     .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.status, from)))
     .returning({ id: vendorPayments.id })
   if (!changed) throw new AppError(409, 'vendors.errors.transitionRefused', { values: statusNames(lang, from, to) })
+  if (to === 'Pending') await paymentPending.emit(deps, tx, { paymentId, vendorId, resubmitted: from === 'Rejected', at: now })
   if (to === 'Success') {
     await tx
       .update(vendors)
@@ -793,16 +850,12 @@ const statusNames = (lang: Locale, from: PaymentStatus, to: PaymentStatus) => ({
 })
 
 /** A payment's receipt file: its bytes, type and a download name. */
-export async function readReceipt(deps: AppDeps, vendorId: number, paymentId: number) {
+export async function readPaymentReceipt(deps: AppDeps, vendorId: number, paymentId: number) {
   const [row] = await deps.db
     .select({ name: vendorPayments.receiptName, type: vendorPayments.receiptType, number: vendorPayments.paymentNumber })
     .from(vendorPayments)
     .where(and(eq(vendorPayments.id, paymentId), eq(vendorPayments.vendorId, vendorId)))
     .limit(1)
-  if (!row?.name || !RECEIPT_NAME.test(row.name)) throw new AppError(404, 'errors.notFound')
-  const bytes = await readFile(join(receiptsDir(deps.config.dataDir), row.name)).catch(() => null)
-  if (!bytes) throw new AppError(404, 'errors.notFound')
-  const ext = row.name.split('.').pop() ?? 'bin'
-  const safeNumber = row.number.replace(/[^A-Za-z0-9_-]/g, '').slice(0, 40) || String(paymentId)
-  return { bytes, type: row.type ?? 'application/octet-stream', filename: `receipt-${safeNumber}.${ext}` }
+  if (!row) throw new AppError(404, 'errors.notFound')
+  return readReceipt(deps.config.dataDir, row, 'receipt', paymentId)
 }

@@ -7,16 +7,18 @@ import { Avatar } from '../../ui/avatar'
 import { screens } from '../../contract/screens'
 import { ChevronDownIcon, LogoutIcon, MenuIcon, UserIcon } from '../../ui/icons'
 import { Menu } from '../../ui/menu'
-import type { MenuIcon as MenuIconComponent, MenuItem } from '../../views/shared/screen-module'
+import type { MenuItem } from '../../views/shared/screen-module'
 import { useLayout, layoutStore } from '../layout-store'
-import { isCurrent, isGroup, isGroupCurrent, visibleMenu, type MenuEntry } from '../menu'
+import { isCurrent, isGroup, visibleMenu, type MenuEntry } from '../menu'
 import { useRoot } from '../root'
 import { toolsFor } from '../tools'
+import { HeaderItems } from '../header-items'
+import { HeaderNav, NavIcon } from './header-nav'
 import { LanguageSwitch } from './language-switch'
 import { Button } from '../../ui/button'
 import { Drawer } from '../../ui/drawer'
 import { Logo } from './logo'
-import { container, headerBar, headerRow, navLink, SkipLink } from './shell-parts'
+import { container, headerBar, headerRow, SkipLink } from './shell-parts'
 
 /** The admin shell: fixed-width header and toolbar, aside hidden, blue primary colour. */
 export function AdminLayout({ title, children }: { title: string; children: ReactNode }) {
@@ -53,52 +55,9 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
           >
             <MenuIcon />
           </Button>
-          <nav
-            aria-label={t('nav.menu')}
-            className={css({
-              display: { base: 'none', md: 'flex' },
-              alignItems: 'center',
-              gap: '1',
-              flex: '1',
-              minW: '0',
-              // more entries than the row holds scroll within it (a focused one is scrolled into view), never under the switches
-              overflowX: 'auto',
-              overscrollBehaviorX: 'contain',
-              scrollbarWidth: 'thin',
-              py: '1',
-            })}
-          >
-            {entries.map((entry) =>
-              isGroup(entry) ? (
-                <Menu.Root key={entry.key} onSelect={(d) => navigate(d.value)}>
-                  <Menu.Trigger className={navLink} data-current={isGroupCurrent(entry, location.pathname) || undefined}>
-                    <NavIcon icon={entry.icon} />
-                    {t(entry.label)}
-                    <ChevronDownIcon width={14} height={14} />
-                  </Menu.Trigger>
-                  <Menu.Content>
-                    {entry.items.map((item) => (
-                      <Menu.Item key={item.path} value={item.path} aria-current={isCurrent(item, location.pathname) ? 'page' : undefined}>
-                        <NavIcon icon={item.icon} />
-                        {t(item.label)}
-                      </Menu.Item>
-                    ))}
-                  </Menu.Content>
-                </Menu.Root>
-              ) : (
-                <Link
-                  key={entry.path}
-                  to={entry.path}
-                  className={navLink}
-                  aria-current={isCurrent(entry, location.pathname) ? 'page' : undefined}
-                >
-                  <NavIcon icon={entry.icon} />
-                  {t(entry.label)}
-                </Link>
-              ),
-            )}
-          </nav>
+          <HeaderNav entries={entries} />
           <div className={css({ display: 'flex', alignItems: 'center', gap: { base: '1', sm: '2' }, ms: 'auto', flexShrink: '0' })}>
+            {admin ? <HeaderItems permissions={permissions} /> : null}
             <LanguageSwitch />
             {admin ? (
               <Menu.Root
@@ -173,10 +132,6 @@ export function AdminLayout({ title, children }: { title: string; children: Reac
       </main>
     </div>
   )
-}
-
-function NavIcon({ icon: Icon }: { icon: MenuIconComponent }) {
-  return <Icon width={16} height={16} />
 }
 
 const drawerLink = css({

@@ -1,8 +1,12 @@
 import { useTranslation } from 'react-i18next'
 import { css } from 'styled-system/css'
+import { imageUrlOf } from '../../contract/uploads'
+import { useSiteLogo } from '../../views/shared/site'
 
+/** The site's logo (the settings', else the platform's mark) and name. */
 export function Logo() {
   const { t } = useTranslation()
+  const logo = useSiteLogo()
   return (
     <span
       className={css({
@@ -17,7 +21,13 @@ export function Logo() {
         minW: '0',
       })}
     >
-      <img src="/favicon.svg" alt="" width={32} height={32} className={css({ flexShrink: 0 })} />
+      <img
+        src={imageUrlOf(logo) ?? '/favicon.svg'}
+        alt=""
+        width={32}
+        height={32}
+        className={css({ flexShrink: 0, objectFit: 'contain', borderRadius: 'md' })}
+      />
       {/* a phone narrower than the name shortens it (…); the whole name is its title */}
       <span title={t('app.name')} className={css({ overflow: 'hidden', textOverflow: 'ellipsis', minW: '0' })}>
         {t('app.name')}

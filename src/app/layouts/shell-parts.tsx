@@ -11,7 +11,8 @@ export const headerBar = css({
   borderColor: 'border.default',
   position: 'sticky',
   top: '0',
-  zIndex: 'sticky',
+  // above the page's positioned content (a date field's box, a chart's tooltip), below menus and dialogs
+  zIndex: 1100,
 })
 
 /** The header's row: logo, menu, then the language switch and the account at the inline end. */
@@ -50,7 +51,7 @@ export function SkipLink() {
         _focus: { top: '2' },
         bg: 'bg.surface',
         p: '2',
-        zIndex: 'skipLink',
+        zIndex: 1600,
       })}
     >
       {t('app.skipToContent')}

@@ -5,6 +5,7 @@ import { Link } from 'react-router-dom'
 import { adminLoginBody, type AdminLoginBody } from '../../contract/auth'
 import { FormPasswordField, FormTextField } from '../../forms/fields'
 import { zodValidator } from '../../forms/zod-adapter'
+import { Alert } from '../../ui/alert'
 import { Button } from '../../ui/button'
 import { FailureDialog } from '../shared/failure-dialog'
 import type { Identity } from '../../machines/session'
@@ -20,6 +21,7 @@ export function SignInScreen({ identity = 'admin' }: { identity?: Identity }) {
   const admin = useAdminSignIn()
   const user = useUserSignIn()
   const { busy, error, signIn, dismiss } = identity === 'user' ? user : admin
+  const ended = identity === 'admin' ? admin.ended : null
   const texts = identity === 'user' ? 'auth.userSignIn' : 'auth.signIn'
   const { t } = useTranslation()
   const translate = useTranslateRef()
@@ -28,6 +30,7 @@ export function SignInScreen({ identity = 'admin' }: { identity?: Identity }) {
   return (
     <>
       <AuthHeading title={t(`${texts}.title`)} subtitle={t(`${texts}.subtitle`)} />
+      {ended ? <Alert tone="info">{t(`auth.sessionEnded.${ended}`)}</Alert> : null}
       <Form<AdminLoginBody>
         onSubmit={(values) => signIn(values.email, values.password)}
         validate={validate}

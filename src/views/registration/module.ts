@@ -17,6 +17,7 @@ export default defineModule({
       path: registrationScreen,
       access: 'guest',
       wide: true,
+      standalone: true,
       messages: ['registration'],
       screen: () => import('./wizard').then((m) => m.RegistrationScreen),
     },

@@ -1,7 +1,6 @@
 import { useSelector } from '@xstate/react'
 import { useMemo, useRef } from 'react'
 import { useTranslation } from 'react-i18next'
-import { useNavigate } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { screens } from '../../contract/screens'
 import {
@@ -17,6 +16,7 @@ import {
 import { Alert } from '../../ui/alert'
 import { LazyConfirmDialog as ConfirmDialog } from '../../ui/lazy-modal'
 import { useGuardedChart, useNavigationGuard, type LeaveQuestion } from '../shared/navigation-guard'
+import { useRouterPorts } from '../shared/router-ports'
 import { useChart, useUserSessionStart } from '../shared/runtime'
 import { PackageStep } from './package-step'
 import { PaymentStep } from './payment-step'
@@ -43,7 +43,7 @@ const busyOf = (s: RegistrationSnapshot) =>
 /** `/register/vender`: the wizard's frame (heading, step indicator, notices) around the step the chart is on. */
 export function RegistrationScreen() {
   const { t } = useTranslation()
-  const navigate = useNavigate()
+  const navigate = useRouterPorts().useNavigate()
   const startSession = useUserSessionStart()
   const guard = useNavigationGuard()
   const start = useRef(startSession)
@@ -57,7 +57,7 @@ export function RegistrationScreen() {
           registered: (_, { result }) => {
             start.current(result.api_token, result.user)
             guard.leaving()
-            void navigate(VENDOR_HOME, { replace: true })
+            navigate(VENDOR_HOME, { replace: true })
           },
         },
       }),

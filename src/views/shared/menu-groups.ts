@@ -1,4 +1,4 @@
-import { FileTextIcon, FolderTreeIcon, LifebuoyIcon } from '../../ui/icons'
+import { FileTextIcon, FolderTreeIcon, LifebuoyIcon, ScaleIcon, UserIcon } from '../../ui/icons'
 import type { MenuGroup } from './screen-module'
 
 /** Header groups modules share; a module may declare a group of its own the same way. */
@@ -7,3 +7,8 @@ export const menuGroups = {
   content: { key: 'content', label: 'nav.groups.content', icon: FileTextIcon, order: 40 },
   support: { key: 'support', label: 'nav.groups.support', icon: LifebuoyIcon, order: 50 },
 } as const satisfies Record<string, MenuGroup>
+
+/** Referral partners and the referral code groups. */
+export const partnersGroup: MenuGroup = { key: 'partners', label: 'partners.group', icon: UserIcon, order: 25 }
+/** The reports (partners, coupons). */
+export const reportsGroup: MenuGroup = { key: 'reports', label: 'reports.group', icon: ScaleIcon, order: 45 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react'
-import { useBlocker, type Blocker } from 'react-router-dom'
 import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate'
+import { useRouterPorts, type LeaveBlocker } from './router-ports'
 
 /**
  * Holds back every navigation away from a running form (links, the header menu, Back) and hands it
@@ -9,7 +9,7 @@ import type { AnyActorRef, EventFrom, SnapshotFrom } from 'xstate'
  * `leaving()` just before the form itself navigates (saved, Cancel → Leave) so that one is not held back.
  */
 export function useNavigationGuard() {
-  const blocker = useRef<Blocker | null>(null)
+  const blocker = useRef<LeaveBlocker | null>(null)
   const leaving = useRef(false)
   return {
     blocker,
@@ -41,7 +41,7 @@ export function useGuardedChart<A extends AnyActorRef>(actor: A, guard: Navigati
   // The chart decides at once whether a navigation is held: one it lets go is never blocked, so Back
   // from an untouched form is a plain Back (blocking a Back and releasing it replays it through
   // history, which races a quick Forward).
-  const blocker = useBlocker(({ currentLocation, nextLocation }) => {
+  const blocker = useRouterPorts().useBlocker(({ currentLocation, nextLocation }) => {
     if (guard.isLeaving() || actor.getSnapshot().status !== 'active' || currentLocation.pathname === nextLocation.pathname) return false
     actor.send(question.blocked)
     return question.held(actor.getSnapshot())

@@ -1,11 +1,12 @@
 import { useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
 import { css } from 'styled-system/css'
 import { crudFormMachine, formFailure, shownRecord, type FormResource } from '../../machines/crud-form'
 import { LoadingScreen } from '../../ui/spinner'
 import { cardStyle, LoadFailed } from './card'
+import { RecordContext } from './record-context'
 import { useChart } from './runtime'
 
 export const viewStyles = {
@@ -40,10 +41,15 @@ export function RecordView<T>({ resource, children }: { resource: FormResource; 
 function LoadedRecord<T>({ id, resource, children }: { id: number; resource: FormResource; children: RecordChildren<T> }) {
   const { t } = useTranslation()
   const record = useChart(crudFormMachine, { resource, id })
+  const current = useMemo(() => ({ resource: resource.name, id }), [resource.name, id])
   const shown = useSelector(record, shownRecord)
   const loading = useSelector(record, (s) => s.matches('loading') || s.matches('starting'))
   const failed = useSelector(record, (s) => (s.matches('loadFailed') ? (formFailure(s)?.message ?? '') : null))
   if (loading && !shown) return <LoadingScreen label={t('common.loading')} />
   if (failed !== null) return <LoadFailed message={failed} onRetry={() => record.send({ type: 'form.retry' })} />
-  return <div aria-busy={loading || undefined}>{children(shown as T, () => record.send({ type: 'form.reload' }))}</div>
+  return (
+    <RecordContext.Provider value={current}>
+      <div aria-busy={loading || undefined}>{children(shown as T, () => record.send({ type: 'form.reload' }))}</div>
+    </RecordContext.Provider>
+  )
 }

@@ -16,8 +16,8 @@ import {
   type DataTableSnapshot,
 } from '../../machines/data-table'
 import { Button, buttonRecipe } from '../../ui/button'
-import { DataTable, type DataTableColumn } from '../../ui/data-table'
-import { ConfirmDialog } from '../../ui/modal'
+import { DataTable, type DataTableColumn, type DataTableFooter } from '../../ui/data-table'
+import { LazyConfirmDialog as ConfirmDialog } from '../../ui/lazy-modal'
 import { FailureDialog, NoticeDialog } from './failure-dialog'
 import { useTableLabels } from './table-labels'
 import type { ResourceTableActor } from './use-resource-table'
@@ -40,6 +40,8 @@ export type ResourceTableProps<Row extends { id: number }> = {
   deleteRefusal?: (row: Row) => string | null
   /** What an empty list says when the screen fixes its filters (a record's tab): no "clear all" there. */
   empty?: string
+  /** A last row under the rows (a report's totals). */
+  footer?: DataTableFooter
 }
 
 /** What the table shows of its chart. */
@@ -98,6 +100,7 @@ export function ResourceTable<Row extends { id: number }>({
   rowActions,
   deleteRefusal,
   empty,
+  footer,
 }: ResourceTableProps<Row>) {
   const { t } = useTranslation()
   const [refused, setRefused] = useState<string | null>(null)
@@ -170,6 +173,7 @@ export function ResourceTable<Row extends { id: number }>({
           onPageSize: (pageSize) => table.send({ type: 'table.pageSizeChanged', pageSize }),
         }}
         labels={labels}
+        {...(footer ? { footer } : {})}
       />
       <ConfirmDialog
         open={view.target !== null}

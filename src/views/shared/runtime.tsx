@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { createContext, useContext, useEffect, type ReactNode } from 'react'
 import type { ActorRefFrom, AnyStateMachine, InputFrom } from 'xstate'
 import { hasPermission } from '../../contract/access'
-import type { UserSessionResult } from '../../contract/auth'
+import type { Admin, UserSessionResult } from '../../contract/auth'
 import type { Locale } from '../../contract/common'
 import { isListLoading, listFailureOf, listOf, type ListFilters, type listsMachine } from '../../machines/lists'
 import { chosenLocale, type localeMachine } from '../../machines/locale'
@@ -48,6 +48,18 @@ export const useAdmin = () => useSelector(useAppActors().session, (s) => s.conte
 export const useCan = (permission: string): boolean =>
   useSelector(useAppActors().session, (s) => hasPermission(s.context.admin?.permissions ?? [], permission))
 
+/**
+ * After the signed-in admin saved its own profile: the session shows the new record at once and the
+ * page follows a new language (already stored on the server, so it is not saved again).
+ */
+export function useOwnProfileSaved(): (admin: Admin) => void {
+  const { session, locale } = useAppActors()
+  return (admin: Admin) => {
+    session.send({ type: 'session.adminUpdated', admin })
+    if (locale.getSnapshot().context.locale !== admin.locale) locale.send({ type: 'locale.change', locale: admin.locale, remote: false })
+  }
+}
+
 /** A select list of `core/list/{name}`: asked for once, then served from the lists chart's cache. */
 export function useSelectList(name: string, filters: ListFilters = {}) {
   const { lists } = useAppActors()
@@ -66,9 +78,11 @@ export function useAdminSignIn() {
   const { session, locale } = useAppActors()
   const busy = useSelector(session, (s) => s.matches('signingIn'))
   const error = useSelector(session, (s) => (s.matches('signedOut') ? s.context.error : null))
+  const ended = useSelector(session, (s) => (s.matches('signedOut') ? s.context.ended : null))
   return {
     busy,
     error,
+    ended,
     signIn: (email: string, password: string) => {
       const chosen = chosenLocale(locale.getSnapshot())
       session.send({ type: 'session.signIn', email, password, ...(chosen ? { locale: chosen } : {}) })

@@ -24,6 +24,12 @@ export type ScreenRoute = {
   access?: ScreenAccess
   /** A guest screen that needs the page's width (the registration wizard): no brand panel beside it. */
   wide?: boolean
+  /**
+   * A guest screen opened from outside the app (the public registration): when the browser loads
+   * its address, it is a page of its own, without the admin app's router code. Inside the app it is
+   * one more route.
+   */
+  standalone?: boolean
   /** What the admin must hold to open it (a module's `xxxAccess.can.view`); the server checks again. */
   permission?: string
   /** The screen component, loaded when first visited. */
@@ -77,6 +83,17 @@ export type ScreenModule = {
   charts?: Readonly<Record<string, () => Promise<AnyStateMachine>>>
   /** Tool panels it offers in the account menu, docked under every screen when opened. */
   tools?: readonly ToolPanel[]
+  /** What it shows in the admin header beside the language and account menu (the notifications' bell). */
+  headerItems?: readonly HeaderItem[]
+}
+
+/** A control of the admin header a module adds (loaded with the header, shown on every admin screen). */
+type HeaderItem = {
+  key: string
+  /** Shown only to admins holding it; null: every admin. */
+  permission: string | null
+  /** The control, loaded when the header first shows. */
+  component: () => Promise<ComponentType>
 }
 
 /** A tool whose panel docks under every screen, opened from the account menu (QA's Flows panel). */

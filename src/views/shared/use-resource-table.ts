@@ -7,7 +7,7 @@ import { useChart, useToaster } from './runtime'
  * A dataTable chart for a resource, its query mirrored in the address: reload, Back and shared
  * links keep page, sort, filters and search. A delete is confirmed by a toast with the server's message.
  */
-export function useResourceTable(resource: TableResource) {
+export function useResourceTable(resource: TableResource, defaults: Record<string, string> = {}) {
   const location = useLocation()
   const navigate = useNavigate()
   const written = useRef(location.search)
@@ -25,7 +25,7 @@ export function useResourceTable(resource: TableResource) {
         },
       },
     }),
-    { resource, query: queryFromUrl(new URLSearchParams(location.search)) },
+    { resource, query: withDefaults(queryFromUrl(new URLSearchParams(location.search)), defaults) },
   )
   useEffect(() => {
     // Back/forward (or a link) changed the address: the chart adopts the query it holds.
@@ -34,6 +34,11 @@ export function useResourceTable(resource: TableResource) {
     actor.send({ type: 'table.urlChanged', query: queryFromUrl(new URLSearchParams(location.search)) })
   }, [actor, location.search])
   return actor
+}
+
+/** The filters a screen needs whatever the address says (a report's period), where the address has none. */
+function withDefaults(query: ReturnType<typeof queryFromUrl>, defaults: Record<string, string>) {
+  return Object.keys(defaults).length === 0 ? query : { ...query, filters: { ...defaults, ...query.filters } }
 }
 
 export type ResourceTableActor = ReturnType<typeof useResourceTable>

@@ -29,8 +29,10 @@ export function VendorRenewalScreen() {
     () =>
       registrationMachine.provide({
         actions: {
-          renewed: () => {
-            done.current.toaster.success({ title: done.current.t('vendor-area.renewal.done') })
+          renewed: (_, { result }) => {
+            // a receipt awaits an admin's approval: the new period has not started yet
+            const message = result.payment.status === 'Pending' ? 'vendor-area.renewal.awaitingApproval' : 'vendor-area.renewal.done'
+            done.current.toaster.success({ title: done.current.t(message) })
             void navigate(screens.userDashboard, { replace: true })
           },
           leaveRenewal: () => void navigate(screens.userDashboard),

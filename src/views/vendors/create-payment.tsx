@@ -15,6 +15,7 @@ import { isRecording, paymentRecordMachine, recordFailure } from '../../machines
 import { Button } from '../../ui/button'
 import { fieldStyles } from '../../ui/field'
 import { FailureDialog } from '../shared/failure-dialog'
+import { PaymentFileField } from '../shared/payment-file-field'
 import { formStyles } from '../shared/resource-form'
 import { useChart, useLang, useToaster } from '../shared/runtime'
 import { useTranslateRef } from '../shared/use-translate-ref'
@@ -159,28 +160,16 @@ export function CreatePaymentTab({ vendor, onRecorded }: { vendor: Vendor; onRec
                   required
                   serverError={serverError('payment_date')}
                 />
-                <div className={fieldStyles.root}>
-                  <label htmlFor="payment-file" className={fieldStyles.label}>
-                    {t('vendors.payments.file')}
-                  </label>
-                  <input
-                    id="payment-file"
-                    type="file"
-                    accept="image/png,image/jpeg,image/webp,application/pdf,.png,.jpg,.jpeg,.webp,.pdf"
-                    aria-invalid={fileError ? true : undefined}
-                    aria-describedby={fileError ? 'payment-file-error' : undefined}
-                    className={css({ fontSize: 'sm', maxW: 'full' })}
-                    onChange={(e) => {
-                      setFile(e.target.files?.[0] ?? null)
-                      setFileTouched(true)
-                    }}
-                  />
-                  {fileError ? (
-                    <p id="payment-file-error" role="alert" className={fieldStyles.error}>
-                      {fileError}
-                    </p>
-                  ) : null}
-                </div>
+                <PaymentFileField
+                  id="payment-file"
+                  label={t('vendors.payments.file')}
+                  error={fileError}
+                  file={file}
+                  onFile={(next) => {
+                    setFile(next)
+                    setFileTouched(true)
+                  }}
+                />
               </div>
               <PriceQuote quote={quote} couponError={serverError('coupon_code')} />
               <div>

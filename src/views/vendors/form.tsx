@@ -1,4 +1,5 @@
 import { useSelector } from '@xstate/react'
+import { lazy, Suspense, useMemo } from 'react'
 import { useField } from 'react-final-form'
 import { useTranslation } from 'react-i18next'
 import { useParams } from 'react-router-dom'
@@ -12,12 +13,14 @@ import {
   type VendorStatus,
 } from '../../contract/vendors'
 import { FormSelectField, FormTextareaField } from '../../forms/ark-fields'
-import { FormTextField, shownError, textField } from '../../forms/fields'
+import { FormTextField, shownError, subscription, textField } from '../../forms/fields'
 import { subdomainCheckMachine, subdomainReason, subdomainState } from '../../machines/subdomain-check'
 import { TextField } from '../../ui/field'
 import { ResourceForm, formStyles, type ServerError } from '../shared/resource-form'
 import { useChart } from '../shared/runtime'
-import { usePackageOptions } from './package-options'
+import { useMarketplaceOptions, usePackageOptions } from './package-options'
+
+const MultiComboboxField = lazy(() => import('../../ui/combobox-field').then((m) => ({ default: m.MultiComboboxField })))
 
 type Values = {
   store_name: string
@@ -31,7 +34,7 @@ type Values = {
   package_id: string
   subdomain: string
   tax_no: string
-  marketplaces: string
+  marketplace_ids: number[]
   utm_source: string
 }
 
@@ -48,14 +51,14 @@ function valuesOf(record: Partial<Vendor>): Values {
     package_id: record.package_id ? String(record.package_id) : '',
     subdomain: record.subdomain ?? '',
     tax_no: record.tax_no ?? '',
-    marketplaces: record.marketplaces ?? '',
+    marketplace_ids: (record.marketplaces ?? []).map((m) => m.id),
     utm_source: record.utm_source ?? '',
   }
 }
 
 const orNull = (value: string | undefined) => (value && value.trim() ? value.trim() : null)
 
-/** Empty optional texts go as null, the package as a number. */
+/** Empty optional texts go as null, the package as a number, the marketplaces as their ids. */
 const payloadOf = (values: Values) => ({
   store_name: values.store_name ?? '',
   company_name: values.company_name ?? '',
@@ -68,9 +71,35 @@ const payloadOf = (values: Values) => ({
   package_id: values.package_id ? Number(values.package_id) : null,
   subdomain: (values.subdomain ?? '').trim().toLowerCase(),
   tax_no: orNull(values.tax_no),
-  marketplaces: orNull(values.marketplaces),
+  marketplace_ids: values.marketplace_ids ?? [],
   utm_source: orNull(values.utm_source),
 })
+
+/** The marketplaces the vendor sells on: a searchable choice of several, each shown as a removable chip. */
+function MarketplacesField({ serverError }: { serverError: string | undefined }) {
+  const { t } = useTranslation()
+  const options = useMarketplaceOptions()
+  const { input, meta } = useField<number[]>('marketplace_ids', { subscription })
+  const value = useMemo(() => (Array.isArray(input.value) ? input.value.map(String) : []), [input.value])
+  return (
+    <Suspense>
+      <MultiComboboxField
+        name="marketplace_ids"
+        label={t('vendors.fields.marketplaces')}
+        value={value}
+        options={options}
+        placeholder={t('vendors.marketplacesPlaceholder')}
+        helper={t('vendors.marketplacesHint')}
+        emptyText={t('table.noMatch')}
+        removeLabel={(option) => t('table.removeChoice', { name: option })}
+        openLabel={t('table.openChoices')}
+        onValueChange={(next) => input.onChange(next.map(Number))}
+        onBlur={() => input.onBlur()}
+        error={shownError(meta, serverError)}
+      />
+    </Suspense>
+  )
+}
 
 /** The subdomain, its availability asked of the server while typing (the subdomainCheck chart). */
 function SubdomainField({ serverError, exceptId }: { serverError: string | undefined; exceptId: number | null }) {
@@ -157,7 +186,7 @@ function Fields({ serverError, exceptId }: { serverError: ServerError; exceptId:
         serverError={serverError('package_id')}
       />
       <FormTextField name="tax_no" label={t('vendors.fields.tax_no')} serverError={serverError('tax_no')} />
-      <FormTextField name="marketplaces" label={t('vendors.fields.marketplaces')} serverError={serverError('marketplaces')} />
+      <MarketplacesField serverError={serverError('marketplace_ids')} />
       <FormTextField name="utm_source" label={t('vendors.fields.utm_source')} serverError={serverError('utm_source')} />
       <FormTextareaField name="description" label={t('vendors.fields.description')} rows={3} serverError={serverError('description')} />
     </div>

@@ -1,4 +1,5 @@
 import type { Locale } from '../../contract/common'
+import type { VendorMarketplace } from '../../contract/vendors'
 
 /** An amount in SAR ("1150.50") as the admin reads it: 1,150.50 SR / ١٬١٥٠٫٥٠ ر.س. */
 export const formatSar = (amount: string, lang: Locale) =>
@@ -14,3 +15,7 @@ export const formatDay = (value: string | null, lang: Locale) =>
         timeZone: 'UTC',
       }).format(new Date(value.length === 10 ? `${value}T00:00:00Z` : value))
     : '—'
+
+/** A vendor's marketplaces by name in the admin's language ("Noon, Salla" / "سلة، نون"), '' for none. */
+export const formatMarketplaces = (list: readonly VendorMarketplace[], lang: Locale) =>
+  list.map((m) => (lang === 'ar' ? m.name_ar : m.name_en)).join(lang === 'ar' ? '، ' : ', ')

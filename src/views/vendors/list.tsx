@@ -1,74 +1,26 @@
-import { useSelector } from '@xstate/react'
 import { useTranslation } from 'react-i18next'
 import { Link } from 'react-router-dom'
 import { css } from 'styled-system/css'
-import { vendorsAccess, vendorsResource, vendorsScreens, vendorStatuses, type Vendor } from '../../contract/vendors'
-import { csvExportMachine } from '../../machines/csv-export'
-import { Button, buttonRecipe } from '../../ui/button'
+import { paymentStatuses } from '../../contract/payments'
+import { vendorsAccess, vendorsPaths, vendorsResource, vendorsScreens, vendorStatuses, type Vendor } from '../../contract/vendors'
+import { buttonRecipe } from '../../ui/button'
 import type { DataTableColumn } from '../../ui/data-table'
-import { FailureDialog } from '../shared/failure-dialog'
+import { ExportButton, exportQueryOf } from '../shared/export-button'
 import { ResourceTable } from '../shared/resource-table'
-import { useCan, useChart, useLang } from '../shared/runtime'
-import { usePackageOptions } from './package-options'
+import { useCan, useLang } from '../shared/runtime'
+import { useMarketplaceOptions, usePackageOptions } from './package-options'
 import { FilterDate, FilterMulti, FilterSelect, TableToolbar } from '../shared/table-toolbar'
-import { useResourceTable, type ResourceTableActor } from '../shared/use-resource-table'
-import { formatDay } from './format'
+import { useResourceTable } from '../shared/use-resource-table'
+import { formatDay, formatMarketplaces } from './format'
 import { VendorStatusBadge } from './status-badge'
 
 const EXPIRING_DAYS = [7, 30, 60, 90]
 const UTM_SOURCES = ['google', 'instagram', 'snapchat', 'twitter', 'tiktok']
 
-/** The list's filters and search as the export takes them. */
-const exportQueryOf = (table: ResourceTableActor) => {
-  const { filters, search } = table.getSnapshot().context.query
-  const out: Record<string, string | number> = {}
-  for (const [key, value] of Object.entries(filters)) if (value !== '' && value !== undefined) out[key] = value
-  if (search) out.search = search
-  return out
-}
-
-/** "Export CSV": every vendor of the current filters and search, saved by the browser. */
-function ExportButton({ table }: { table: ResourceTableActor }) {
-  const { t } = useTranslation()
-  const exporter = useChart(
-    csvExportMachine.provide({
-      actions: {
-        save: (_, { file }) => {
-          const url = URL.createObjectURL(file)
-          const a = document.createElement('a')
-          a.href = url
-          a.download = `vendors-${new Date().toISOString().slice(0, 10)}.csv`
-          document.body.append(a)
-          a.click()
-          a.remove()
-          setTimeout(() => URL.revokeObjectURL(url), 10_000)
-        },
-      },
-    }),
-  )
-  const exporting = useSelector(exporter, (s) => s.matches('exporting'))
-  const failure = useSelector(exporter, (s) => s.context.failure)
-  return (
-    <>
-      <Button
-        variant="outline"
-        loading={exporting}
-        loadingText={t('vendors.exporting')}
-        onClick={() => exporter.send({ type: 'export.start', query: exportQueryOf(table) })}
-      >
-        {t('vendors.export')}
-      </Button>
-      <FailureDialog
-        message={failure ? failure.message || t('vendors.exportFailed') : null}
-        onClose={() => exporter.send({ type: 'export.dismiss' })}
-      />
-    </>
-  )
-}
-
 export function VendorsListScreen() {
   const { t } = useTranslation()
   const packageOptions = usePackageOptions()
+  const marketplaceOptions = useMarketplaceOptions()
   const table = useResourceTable(vendorsResource)
   const canCreate = useCan(vendorsAccess.can.create)
   const canUpdate = useCan(vendorsAccess.can.update)
@@ -142,7 +94,7 @@ export function VendorsListScreen() {
       cell: (row) => (
         <>
           <bdi dir="ltr">{row.subdomain}</bdi>
-          {row.marketplaces ? <span className={muted}>{row.marketplaces}</span> : null}
+          {row.marketplaces.length > 0 ? <span className={muted}>{formatMarketplaces(row.marketplaces, lang)}</span> : null}
         </>
       ),
     },
@@ -160,7 +112,14 @@ export function VendorsListScreen() {
               label={t('vendors.fields.status')}
               options={vendorStatuses.map((value) => ({ value, label: t(`vendors.statuses.${value}`) }))}
             />
+            <FilterMulti
+              table={table}
+              name="payment_status"
+              label={t('vendors.filters.payment_status')}
+              options={paymentStatuses.map((value) => ({ value, label: t(`lists.payment_statuses.${value}`) }))}
+            />
             <FilterSelect table={table} name="package_id" label={t('vendors.filters.package_id')} options={packageOptions} />
+            <FilterSelect table={table} name="marketplace" label={t('vendors.filters.marketplace')} options={marketplaceOptions} />
             <FilterDate table={table} name="registered_from" label={t('vendors.filters.registered_from')} />
             <FilterDate table={table} name="registered_to" label={t('vendors.filters.registered_to')} minFilter="registered_from" />
             <FilterSelect
@@ -179,7 +138,16 @@ export function VendorsListScreen() {
         }
         action={
           <div className={css({ display: 'flex', gap: '2', flexWrap: 'wrap' })}>
-            {canExport ? <ExportButton table={table} /> : null}
+            {canExport ? (
+              <ExportButton
+                path={vendorsPaths.export}
+                filename="vendors"
+                query={() => exportQueryOf(table)}
+                label={t('vendors.export')}
+                busyLabel={t('vendors.exporting')}
+                failedLabel={t('vendors.exportFailed')}
+              />
+            ) : null}
             {canCreate ? (
               <Link to={vendorsScreens.create} className={buttonRecipe({ variant: 'solid' })}>
                 {t('vendors.add')}

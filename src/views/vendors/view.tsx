@@ -21,7 +21,7 @@ import { ViewActions } from '../shared/view-actions'
 import { subscriptionsAccess } from '../../contract/subscriptions'
 import { VendorSubscriptions } from '../subscriptions/list'
 import { CreatePaymentTab } from './create-payment'
-import { formatDay } from './format'
+import { formatDay, formatMarketplaces } from './format'
 import { PaymentsTab } from './payments'
 import { VendorStatusBadge } from './status-badge'
 
@@ -72,7 +72,7 @@ function Information({ vendor }: { vendor: Vendor }) {
       <Row label={t('vendors.fields.tax_no')}>
         <bdi dir="ltr">{vendor.tax_no ?? '—'}</bdi>
       </Row>
-      <Row label={t('vendors.fields.marketplaces')}>{vendor.marketplaces ?? '—'}</Row>
+      <Row label={t('vendors.fields.marketplaces')}>{formatMarketplaces(vendor.marketplaces, lang) || '—'}</Row>
       <Row label={t('vendors.fields.utm_source')}>
         <bdi dir="ltr">{vendor.utm_source ?? '—'}</bdi>
       </Row>
