@@ -44,20 +44,44 @@ export function afterCommit(tx: Db, run: () => void): void {
   else queueMicrotask(run)
 }
 
+type Transaction = Db['transaction']
+
+/** `target` whose `transaction` is `transaction`, everything else its own. */
+const withTransaction = (target: Db, transaction: Transaction): Db =>
+  new Proxy(target, {
+    get(object, property) {
+      if (property === 'transaction') return transaction
+      const value: unknown = Reflect.get(object, property, object)
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(object) : value
+    },
+  })
+
+/**
+ * `tx` as the code inside the transaction holds it: `afterCommit` on it queues in `queue`, and a
+ * transaction opened in it (a savepoint) keeps its own queue, handed to `queue` when the savepoint is
+ * released and dropped when it rolls back, so nothing runs before the outermost commit.
+ */
+function tracked(tx: Db, queue: (() => void)[]): Db {
+  const transaction = (async (run: (inner: Db) => Promise<unknown>, config?: unknown) => {
+    const inner: (() => void)[] = []
+    const result = await tx.transaction((savepoint) => run(tracked(savepoint as Db, inner)), config as Parameters<Transaction>[1])
+    queue.push(...inner)
+    return result
+  }) as Transaction
+  const proxy = withTransaction(tx, transaction)
+  committed.set(proxy, queue)
+  return proxy
+}
+
 /**
  * The app's database with `afterCommit` honoured: each of its transactions keeps its queue and runs
- * it after the commit (a failing one is logged, the write stands).
+ * it after the commit (a failing one is logged, the write stands). Transactions nested in one
+ * (savepoints) add to the outermost one's queue when they succeed.
  */
 export function withAfterCommit(db: Db, onError: (error: unknown) => void): Db {
   const transaction = (async (run: (tx: Db) => Promise<unknown>, config?: unknown) => {
     const queue: (() => void)[] = []
-    const result = await db.transaction(
-      async (tx) => {
-        committed.set(tx, queue)
-        return run(tx)
-      },
-      config as Parameters<Db['transaction']>[1],
-    )
+    const result = await db.transaction((tx) => run(tracked(tx as Db, queue)), config as Parameters<Transaction>[1])
     for (const next of queue) {
       try {
         next()
@@ -66,12 +90,6 @@ export function withAfterCommit(db: Db, onError: (error: unknown) => void): Db {
       }
     }
     return result
-  }) as Db['transaction']
-  return new Proxy(db, {
-    get(target, property) {
-      if (property === 'transaction') return transaction
-      const value: unknown = Reflect.get(target, property, target)
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value
-    },
-  })
+  }) as Transaction
+  return withTransaction(db, transaction)
 }
