@@ -131,7 +131,7 @@ describe.each(backends)('admin categories on $name', (backend) => {
 
   it('a limited sub user maps marketplace categories only from and to its categories', async () => {
     const t = await tree(server)
-    const { token } = await limitedTo(t, ['Phones'])
+    const { primary, token } = await limitedTo(t, ['Phones'])
     const [market] = await server.db
       .insert(marketplaces)
       .values({ nameAr: 'نون', nameEn: 'Noon', website: 'https://www.noon.com' })
@@ -155,5 +155,20 @@ describe.each(backends)('admin categories on $name', (backend) => {
     expect((await map(others, t.Phones, t.Kitchen)).status).toBe(403)
     const [still] = await server.db.select().from(marketplaceCategories).where(eq(marketplaceCategories.id, others))
     expect(still!.mappedCategoryId).toBe(t.Kitchen)
+
+    // in the marketplace's tree it sees its own mappings by name, another's only as mapped outside its categories
+    expect((await map(free, t.Smartphones, null)).status).toBe(200)
+    const nodes = async (as: string) => {
+      const res = await get(as, mappingPaths.categories(market!.id))
+      expect(res.status, res.text).toBe(200)
+      const found = res.json.result.nodes as { external_id: string; mapped_to: { name: string; path: string[] } | null }[]
+      return Object.fromEntries(found.map((n) => [n.external_id, n.mapped_to]))
+    }
+    const limited = await nodes(token)
+    expect(limited.free).toMatchObject({ name: 'Smartphones', path: ['Electronics', 'Phones', 'Smartphones'] })
+    expect(limited.others).toMatchObject({ name: 'A category outside yours', path: ['A category outside yours'] })
+    expect(JSON.stringify(limited.others)).not.toContain('Kitchen')
+    const all = await nodes(primary)
+    expect(all.others).toMatchObject({ name: 'Kitchen', path: ['Home', 'Kitchen'] })
   })
 })

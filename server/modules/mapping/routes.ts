@@ -53,7 +53,12 @@ export const mappingRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const { id } = request.params as IdParams
-      return ok(request, 'messages.ok', await service.mappingCategories(deps.db, id, request.query as MappingCategoriesQuery, request.lang))
+      const scope = await categoryScope(deps.db, adminOf(request))
+      return ok(
+        request,
+        'messages.ok',
+        await service.mappingCategories(deps.db, id, request.query as MappingCategoriesQuery, request.lang, scope),
+      )
     },
   )
 

@@ -20,6 +20,7 @@ import type { Db } from '../../db'
 import { writeAudit } from '../../lib/audit'
 import type { AppDeps, DeletionGuard, Principal } from '../../lib/context'
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors'
+import { t } from '../../i18n'
 import { categoryScope, requireInScope, type CategoryScope } from '../../lib/category-scope'
 
 /**
@@ -133,12 +134,24 @@ const nodeJoin = sql`left join lateral (
   from marketplace_properties p where p.category_id = c.id
 ) pc on true`
 
-async function toNodes(db: Db, rows: Row[], lang: Locale, match: (row: Row) => boolean): Promise<MappingCategory[]> {
-  const mapped = rows.map((r) => numberOrNull(r.mapped_category_id)).filter((id): id is number => id !== null)
+/**
+ * The nodes of `rows`. For an admin limited to its categories (`scope`), a mapping to a category
+ * outside them says only that: mapped, to a category it does not reach (not which one).
+ */
+async function toNodes(
+  db: Db,
+  rows: Row[],
+  lang: Locale,
+  match: (row: Row) => boolean,
+  scope: CategoryScope = null,
+): Promise<MappingCategory[]> {
+  const reached = (id: number) => scope === null || scope.has(id)
+  const mapped = rows.map((r) => numberOrNull(r.mapped_category_id)).filter((id): id is number => id !== null && reached(id))
   const paths = await categoryPaths(db, mapped, lang)
+  const outside = t(lang, 'mapping.categories.outsideScope')
   return rows.map((r) => {
     const target = numberOrNull(r.mapped_category_id)
-    const path = target === null ? undefined : paths.get(target)
+    const path = target === null ? undefined : reached(target) ? paths.get(target) : [outside]
     return {
       id: Number(r.id),
       parent_id: numberOrNull(r.parent_id),
@@ -174,6 +187,7 @@ export async function mappingCategories(
   marketplaceId: number,
   query: MappingCategoriesQuery,
   lang: Locale,
+  scope: CategoryScope = null,
 ): Promise<MappingCategoriesResult> {
   const { marketplace, progress } = await marketplaceWithProgress(db, marketplaceId, lang)
   const limit = query.limit ?? MAPPING_PAGE_DEFAULT
@@ -207,7 +221,7 @@ export async function mappingCategories(
     const rows = rowsOf(read)
     const [counted] = rowsOf(countRead)
     const page = rows.slice(0, limit)
-    nodes = await toNodes(db, page, lang, () => true)
+    nodes = await toNodes(db, page, lang, () => true, scope)
     total = Number(counted?.n ?? 0)
     next = rows.length > limit ? Number(page.at(-1)!.id) : null
   } else {
@@ -272,7 +286,7 @@ export async function mappingCategories(
           )
     const ancestorIds = new Set(ancestors.map((r) => Number(r.id)))
     const all = [...ancestors, ...page].sort((a, b) => (String(a.sort_key) < String(b.sort_key) ? -1 : 1))
-    nodes = await toNodes(db, all, lang, (r) => !ancestorIds.has(Number(r.id)) || r.is_match === true)
+    nodes = await toNodes(db, all, lang, (r) => !ancestorIds.has(Number(r.id)) || r.is_match === true, scope)
     total = await counting
     next = rows.length > limit ? Number(page.at(-1)!.id) : null
   }
