@@ -24,6 +24,7 @@ import { changedFields, writeAudit, type AuditChanges } from './audit'
 import type { AppDeps, Principal } from './context'
 import { AppError, fieldError } from './errors'
 import { errorResponses, ok } from './http'
+import { containing } from './search'
 
 /**
  * The generic resource (spec section 7, DESIGN "API conventions"): list, one, create, update, active
@@ -120,8 +121,6 @@ export type ResourceDefinition<
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a registry of definitions of any shape
 export type AnyResourceDefinition = ResourceDefinition<any, any, any, any, any, any>
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
-
 function rowsOf<T>(result: unknown): T[] {
   if (Array.isArray(result)) return result as T[]
   return ((result as { rows?: T[] }).rows ?? []) as T[]
@@ -167,7 +166,7 @@ export async function listRecords<Q extends BaseListQuery, Row extends { id: num
 
   const conditions: SQL[] = []
   if (query.search) {
-    const term = `%${escapeLike(query.search)}%`
+    const term = containing(query.search)
     const matches = def.search(lang).map((column) => ilike(column, term))
     const any = or(...matches)
     if (any) conditions.push(any)

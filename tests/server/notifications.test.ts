@@ -271,6 +271,14 @@ describe.each(backends)('notifications on $name', (backend) => {
       body: { name: 'Omar', email: 'omar@example.com', subject: 'Hi there', message: 'A question' },
     })
     expect((await server.request({ url: API(notificationsPaths.unread), token })).json.result.unread).toBe(1)
+    // the search finds the names the sentences tell of: the sender, the vendor (its two notifications); a % is itself
+    const found = async (term: string) =>
+      ((await list(token, `?search=${encodeURIComponent(term)}`)).json.result.notifications.data as { kind: string }[])
+        .map((n) => n.kind)
+        .sort()
+    expect(await found('omar')).toEqual(['contact_request'])
+    expect(await found('النور 1')).toEqual(['payment_pending', 'vendor_registered'])
+    expect(await found('%%')).toEqual([])
     const audited = await server.db.select().from(auditLog).where(eq(auditLog.resource, 'notifications'))
     expect(audited.map((row) => row.action).sort()).toEqual(['read', 'readAll'])
   })

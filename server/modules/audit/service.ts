@@ -32,6 +32,7 @@ import type { AppDeps } from '../../lib/context'
 import { csvStream } from '../../lib/csv'
 import { readOnlyWrites, type ResourceDefinition, type ResourceTable } from '../../lib/resource'
 import { admins } from '../auth/schema'
+import { containing } from '../../lib/search'
 
 /**
  * The audit trail read back (issue 14): the log's rows with their admin's name, filtered by admin,
@@ -107,7 +108,6 @@ const filterOf: { [K in keyof Filters]-?: (value: NonNullable<Filters[K]>) => SQ
   to: (value) => lt(auditLog.createdAt, new Date(startOfBusinessDay(value).getTime() + DAY_MS)),
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 /** Search looks in the admin's name, the action and the module, never in the values. */
 const searchColumns = () => [adminName, auditLog.action, auditLog.resource]
 
@@ -192,7 +192,7 @@ export function exportAuditCsv(deps: AppDeps, query: AuditExportQuery, lang: Loc
     if (condition) conditions.push(condition)
   }
   if (query.search) {
-    const term = `%${escapeLike(query.search)}%`
+    const term = containing(query.search)
     const any = or(...searchColumns().map((column) => ilike(column, term)))
     if (any) conditions.push(any)
   }

@@ -22,6 +22,7 @@ import type { AppDeps, DeletionGuard, Principal } from '../../lib/context'
 import { AppError, fieldError, type FieldErrors } from '../../lib/errors'
 import { t } from '../../i18n'
 import { categoryScope, requireInScope, type CategoryScope } from '../../lib/category-scope'
+import { containing } from '../../lib/search'
 
 /**
  * Mapping a marketplace's taxonomy onto the platform's (DOMAIN.md "Marketplaces and mapping"): the
@@ -37,7 +38,6 @@ const list = (values: readonly (number | string)[]) =>
     values.map((v) => sql`${v}`),
     sql`, `,
   )
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 const byLang = (lang: Locale, ar: unknown, en: unknown) => String(lang === 'ar' ? ar : en)
 const numberOrNull = (value: unknown) => (value === null || value === undefined ? null : Number(value))
 
@@ -199,7 +199,7 @@ export async function mappingCategories(
   if (query.status === 'unmapped') conditions.push(sql`c.mapped_category_id is null`)
   if (query.leaves === '1') conditions.push(sql`c.children_count = 0`)
   if (query.search) {
-    const term = `%${escapeLike(query.search)}%`
+    const term = containing(query.search)
     conditions.push(sql`(c.name_ar ilike ${term} or c.name_en ilike ${term})`)
   }
 

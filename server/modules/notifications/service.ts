@@ -15,6 +15,7 @@ import { writeAudit } from '../../lib/audit'
 import type { AppDeps, Principal } from '../../lib/context'
 import { AppError } from '../../lib/errors'
 import { afterCommit } from '../../lib/events'
+import { containing } from '../../lib/search'
 import { subscriptions } from '../subscriptions/schema'
 import { shippingIssues } from '../support/schema'
 import { vendors } from '../vendors/schema'
@@ -100,6 +101,10 @@ export async function listNotifications(db: Db, admin: Principal, query: Notific
     visibleTo(admin),
     query.kind ? eq(notifications.kind, query.kind) : undefined,
     query.is_read === '1' ? read : query.is_read === '0' ? sql`not ${read}` : undefined,
+    // the search finds the names its sentence tells of (a vendor, an order number, a sender)
+    query.search
+      ? sql`exists (select 1 from jsonb_each_text(${notifications.names}) as n(key, value) where n.value ilike ${containing(query.search)})`
+      : undefined,
   )
   const [rows, [total], unread] = await Promise.all([
     db

@@ -26,6 +26,7 @@ import { AppError, type FieldErrors } from '../../lib/errors'
 import type { ColumnValues, ResourceDefinition, ResourceTable } from '../../lib/resource'
 import { vendors } from '../vendors/schema'
 import { partnerReferrals, partners, walletEntries } from './schema'
+import { containing } from '../../lib/search'
 
 /**
  * Partners (DOMAIN.md "Referrals, partners and wallets"): the generic resource with the rules across
@@ -137,7 +138,6 @@ async function validatePartner(db: Db, values: ColumnValues, id: number | null):
   if (first) throw new AppError(422, first.key, { errors })
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 const DAY = 86_400_000
 /** Midnight in Riyadh of a business day, as a moment. */
 const startOfDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) - 3 * 3_600_000)
@@ -150,7 +150,7 @@ function filterConditions(query: Partial<PartnerListQuery>): SQL[] {
   if (query.joined_from) out.push(gte(partners.createdAt, startOfDay(query.joined_from)))
   if (query.joined_to) out.push(lt(partners.createdAt, new Date(startOfDay(query.joined_to).getTime() + DAY)))
   if (query.search) {
-    const term = `%${escapeLike(query.search)}%`
+    const term = containing(query.search)
     const any = or(...searchColumns().map((column) => ilike(column, term)))
     if (any) out.push(any)
   }

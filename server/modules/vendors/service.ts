@@ -45,6 +45,7 @@ import { userResetIdentity } from '../users/service'
 import { packages } from '../subscription-packages/schema'
 import { vendorMarketplaces, vendorPayments, vendors } from './schema'
 import { paymentApproved, paymentPending } from './events'
+import { containing } from '../../lib/search'
 
 /**
  * Vendors (DOMAIN.md "Vendors") and their payments (DOMAIN.md "Payments"). Writes run in one
@@ -112,7 +113,6 @@ function toValues(body: VendorCreateBody | Omit<VendorUpdateBody, 'version'>): R
   }
 }
 
-const escapeLike = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`)
 const DAY = 86_400_000
 
 /** The list's filters as conditions (the list and the export share them). */
@@ -138,7 +138,7 @@ function filterConditions(query: Partial<VendorListQuery>, now: Date): SQL[] {
     if (expiring) out.push(expiring)
   }
   if (query.search) {
-    const term = `%${escapeLike(query.search)}%`
+    const term = containing(query.search)
     const any = or(...searchColumns().map((column) => ilike(column, term)))
     if (any) out.push(any)
   }
