@@ -12,7 +12,7 @@
  */
 import { performance } from 'node:perf_hooks'
 import { sql } from 'drizzle-orm'
-import { mappingPaths } from '../src/contract/mapping'
+import { MAPPING_FIND_PAGE, mappingPaths } from '../src/contract/mapping'
 import { categoriesSeeder } from '../server/modules/categories/seed'
 import { marketplaces } from '../server/modules/marketplaces/schema'
 import { applyTaxonomy, refreshMappingProgress } from '../server/modules/marketplaces/taxonomy'
@@ -74,19 +74,24 @@ async function bench(backend: Backend): Promise<void> {
   }
   try {
     const firstPage = (await (await fetchJson(`${list}?parent_id=${bigParent}&limit=5`)).json()) as { result: { next: number } }
+    const page = MAPPING_FIND_PAGE
+    const find = `limit=${page}`
+    const unmappedNext = ((await (await fetchJson(`${list}?status=unmapped&${find}`)).json()) as { result: { next: number } }).result.next
     console.log(`\n${backend.label}: ${ids.length} categories imported in ${importSeconds.toFixed(2)} s, a third mapped`)
     const cases: [string, () => string][] = [
       ['browse the top', () => list],
       [`browse a branch (${bigParent})`, () => `${list}?parent_id=${bigParent}`],
       ['browse its second page of 5', () => `${list}?parent_id=${bigParent}&limit=5&after=${firstPage.result.next}`],
-      ['status=unmapped (first 500)', () => `${list}?status=unmapped`],
-      ['status=unmapped&limit=100 from a random place', () => `${list}?status=unmapped&limit=100&after=${anyId()}`],
-      ['status=mapped (first 500)', () => `${list}?status=mapped`],
-      ['leaves=1 (first 500)', () => `${list}?leaves=1`],
-      ['search=headphones', () => `${list}?search=headphones`],
-      ['search=D3.1.2 (a few)', () => `${list}?search=D3.1.2`],
-      ['search=عطور', () => `${list}?search=${encodeURIComponent('عطور')}`],
-      ['search=headphones&status=unmapped&leaves=1', () => `${list}?search=headphones&status=unmapped&leaves=1`],
+      // a find as the screen asks for it: a page of MAPPING_FIND_PAGE matches, "Show more" reads on
+      [`status=unmapped (first ${page})`, () => `${list}?status=unmapped&${find}`],
+      ['status=unmapped: show more', () => `${list}?status=unmapped&${find}&after=${unmappedNext}`],
+      [`status=unmapped from a random place`, () => `${list}?status=unmapped&${find}&after=${anyId()}`],
+      [`status=mapped (first ${page})`, () => `${list}?status=mapped&${find}`],
+      [`leaves=1 (first ${page})`, () => `${list}?leaves=1&${find}`],
+      ['search=headphones', () => `${list}?search=headphones&${find}`],
+      ['search=D3.1.2 (a few)', () => `${list}?search=D3.1.2&${find}`],
+      ['search=عطور', () => `${list}?search=${encodeURIComponent('عطور')}&${find}`],
+      ['search=headphones&status=unmapped&leaves=1', () => `${list}?search=headphones&status=unmapped&leaves=1&${find}`],
       ['next unmapped (status=unmapped&after=random&limit=1)', () => `${list}?status=unmapped&limit=1&after=${anyId()}`],
       ['suggestions of a random category', () => mappingPaths.suggestions(anyId())],
       ['properties of a random category', () => mappingPaths.properties(anyId())],

@@ -15,6 +15,8 @@ const bodyId = z.int().check(z.gte(1), z.lte(2_147_483_647))
 /** The most nodes one answer of the tree holds (a larger branch or result is read on with `after`). */
 export const MAPPING_PAGE_MAX = 2000
 export const MAPPING_PAGE_DEFAULT = 500
+/** A find's page on the mapping screen: the first matches at once, "Show more" reads on. */
+export const MAPPING_FIND_PAGE = 200
 export const MAPPING_SUGGESTIONS = 5
 
 const mappingStatuses = ['mapped', 'unmapped'] as const

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate'
 import { fetchMappingCategories } from '../api/mapping'
 import {
+  MAPPING_FIND_PAGE,
   MAPPING_PAGE_MAX,
   type MappingCategoriesResult,
   type MappingCategory,
@@ -35,6 +36,8 @@ export type MappingTreeContext = {
   found: number[] | null
   /** Finding: how many match in all (more than shown when the answer was cut). */
   total: number
+  /** Finding: where "Show more" reads on (null when every match is shown). */
+  next: number | null
   /** The query whose rows are shown (null before the first answer). */
   shown: string | null
   failure: Failure | null
@@ -48,6 +51,8 @@ export type MappingTreeEvent =
   | { type: 'tree.leaves'; leaves: boolean }
   | { type: 'tree.retry' }
   | { type: 'tree.dismiss' }
+  /** Finding: the next page of matches ("Show more"). */
+  | { type: 'tree.more' }
   /** From the mapping chart: a category found by "next unmapped", with its ancestors. */
   | { type: 'tree.reveal'; nodes: MappingCategory[] }
   /** From the mapping chart: a category changed (and, after a save, the progress). */
@@ -78,6 +83,22 @@ async function readBranch(marketplaceId: number, parentId: number, signal?: Abor
     nodes.push(...result.nodes)
   }
   return { result, nodes }
+}
+
+/** A page of a find (its matches with their ancestors), from the start or after `after`. */
+async function readFind(marketplaceId: number, query: Query, after: number | null, signal?: AbortSignal): Promise<Loaded> {
+  const result = await fetchMappingCategories(
+    marketplaceId,
+    {
+      limit: MAPPING_FIND_PAGE,
+      ...(after === null ? {} : { after }),
+      ...(query.search ? { search: query.search } : {}),
+      ...(query.status === 'all' ? {} : { status: query.status }),
+      ...(query.leaves ? { leaves: '1' as const } : {}),
+    },
+    signal,
+  )
+  return { result, nodes: result.nodes }
 }
 
 const byId = (nodes: readonly MappingCategory[]) => Object.fromEntries(nodes.map((n) => [n.id, n]))
@@ -113,18 +134,11 @@ export const mappingTreeMachine = setup({
     loadTree: fromPromise<Loaded, { marketplaceId: number; query: Query }>(async ({ input, signal }) => {
       const { query } = input
       if (!isFinding(query)) return readBranch(input.marketplaceId, TOP, signal)
-      const result = await fetchMappingCategories(
-        input.marketplaceId,
-        {
-          limit: MAPPING_PAGE_MAX,
-          ...(query.search ? { search: query.search } : {}),
-          ...(query.status === 'all' ? {} : { status: query.status }),
-          ...(query.leaves ? { leaves: '1' as const } : {}),
-        },
-        signal,
-      )
-      return { result, nodes: result.nodes }
+      return readFind(input.marketplaceId, query, null, signal)
     }),
+    loadMore: fromPromise<Loaded, { marketplaceId: number; query: Query; after: number }>(({ input, signal }) =>
+      readFind(input.marketplaceId, input.query, input.after, signal),
+    ),
     loadChildren: fromPromise<Loaded, { marketplaceId: number; id: number }>(({ input, signal }) =>
       readBranch(input.marketplaceId, input.id, signal),
     ),
@@ -155,7 +169,23 @@ export const mappingTreeMachine = setup({
         expanded: finding ? context.expanded : [],
         found: finding ? params.nodes.map((n) => n.id) : null,
         total: params.result.total,
+        next: finding ? params.result.next : null,
         shown: keyOf(context),
+        failure: null,
+      }
+    }),
+    /**
+     * The next page of a find, after the rows shown: its matches and the ancestors not shown yet (a
+     * page's rows come after the previous page's in tree order, so adding them keeps that order).
+     */
+    addPage: assign(({ context }, params: Loaded) => {
+      const shown = new Set(context.found ?? [])
+      const added = params.nodes.filter((n) => !shown.has(n.id))
+      return {
+        nodes: { ...context.nodes, ...byId(added) },
+        found: [...(context.found ?? []), ...added.map((n) => n.id)],
+        next: params.result.next,
+        progress: params.result.progress,
         failure: null,
       }
     }),
@@ -181,6 +211,7 @@ export const mappingTreeMachine = setup({
         ...(params.result ? { progress: params.result.progress, marketplace: params.result.marketplace } : {}),
         // the tree is browsed again, so the category shows in its place
         found: null,
+        next: null,
         shown: keyOf({ search: '', status: 'all', leaves: false }),
         searchText: '',
         search: '',
@@ -216,6 +247,8 @@ export const mappingTreeMachine = setup({
       if (context.found) return context.found.includes(target.id)
       return context.children[TOP] !== undefined && params.nodes.filter((n) => !n.match).every((n) => context.children[n.id] !== undefined)
     },
+    /** A find shows fewer matches than there are. */
+    hasMore: ({ context }) => context.found !== null && context.next !== null,
     /** Every branch leading to it is read already (the top level included). */
     branchesRead: ({ context }, params: { nodes: MappingCategory[] }) =>
       context.children[TOP] !== undefined && params.nodes.filter((n) => !n.match).every((n) => context.children[n.id] !== undefined),
@@ -253,6 +286,7 @@ export const mappingTreeMachine = setup({
     leaves: false,
     found: null,
     total: 0,
+    next: null,
     shown: null,
     failure: null,
   }),
@@ -343,6 +377,41 @@ export const mappingTreeMachine = setup({
           { target: 'revealing', description: 'Its ancestors are read, then opened.' },
         ],
         'tree.dismiss': { description: "A branch's failure was closed.", actions: 'clearFailure' },
+        'tree.more': {
+          guard: 'hasMore',
+          target: 'loadingMore',
+          description: '"Show more" under a find cut short: the next matches are read.',
+          actions: 'clearFailure',
+        },
+      },
+    },
+    loadingMore: {
+      description: 'The next page of the find is read; the rows shown stay, "Show more" says it is loading.',
+      invoke: {
+        id: 'loadMore',
+        src: 'loadMore',
+        input: ({ context }) => ({
+          marketplaceId: context.marketplaceId,
+          query: { search: context.search, status: context.status, leaves: context.leaves },
+          after: context.next ?? 0,
+        }),
+        onDone: {
+          target: 'ready',
+          description: 'Read: its rows are added after those shown.',
+          actions: { type: 'addPage', params: ({ event }) => event.output },
+        },
+        onError: {
+          target: 'ready',
+          description: 'Not read: the message; the rows shown stay, and "Show more" can be tried again.',
+          actions: { type: 'setFailure', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+      on: {
+        'tree.search': {
+          target: 'debouncing',
+          description: 'Typing while more is read: that read is dropped, the search waits for typing to pause.',
+          actions: { type: 'setText', params: ({ event }) => event },
+        },
       },
     },
     debouncing: {
@@ -496,5 +565,6 @@ export function pathOf(c: MappingTreeContext, id: number | null): string[] {
 
 export const isFindingTree = (s: MappingTreeSnapshot) => s.context.found !== null
 export const isTreeLoading = (s: MappingTreeSnapshot) => s.matches('loading')
+export const isLoadingMore = (s: MappingTreeSnapshot) => s.matches('loadingMore')
 export const treeFailure = (s: MappingTreeSnapshot) => (s.matches('failed') ? s.context.failure : null)
 export const branchFailure = (s: MappingTreeSnapshot) => (s.matches('failed') ? null : s.context.failure)

@@ -71,6 +71,9 @@ const progress = (): MappingProgress => ({
   required_properties: { mapped: 1, total: 4 },
 })
 
+/** The fake server's page of a find (the app asks for more: the server decides). */
+const FIND_PAGE = 2
+
 /** `GET core/mapping/categories/3` as the contract says: browse the children of `parent_id`, or find with ancestors. */
 function categoriesAnswer(q: URLSearchParams): MappingCategoriesResult {
   const search = q.get('search')?.toLowerCase() ?? ''
@@ -82,7 +85,8 @@ function categoriesAnswer(q: URLSearchParams): MappingCategoriesResult {
     return { marketplace: MARKETPLACE, nodes, total: nodes.length, next: null, progress: progress() }
   }
   const after = q.has('after') ? server.nodes.findIndex((n) => n.id === Number(q.get('after'))) : -1
-  const limit = Number(q.get('limit') ?? 500)
+  // a server may answer fewer than asked: this one two matches a page, so a find reads on with "Show more"
+  const limit = Math.min(Number(q.get('limit') ?? 500), FIND_PAGE)
   const all = server.nodes
     .slice(after + 1)
     .filter(
@@ -111,6 +115,8 @@ function categoriesAnswer(q: URLSearchParams): MappingCategoriesResult {
 const isBrowse = (q: URLSearchParams) => !q.has('status') && !q.has('search') && !q.has('leaves')
 const browseTop: Match = { method: 'GET', path: categoriesPath, query: (q) => isBrowse(q) && !q.has('parent_id') }
 const browseChildren: Match = { method: 'GET', path: categoriesPath, query: (q) => isBrowse(q) && q.has('parent_id') }
+/** A find read on from where its last page ended ("Show more"). */
+const readOn: Match = { method: 'GET', path: categoriesPath, query: (q) => !isBrowse(q) && q.has('after') && q.get('limit') !== '1' }
 const seekQuery: Match = { method: 'GET', path: categoriesPath, query: (q) => q.get('status') === 'unmapped' && q.get('limit') === '1' }
 const propertiesOf = (id: number): Match => ({ method: 'GET', path: mappingPaths.properties(id) })
 const suggestionsOf = (id: number): Match => ({ method: 'GET', path: mappingPaths.suggestions(id) })
@@ -508,6 +514,37 @@ const childrenOf = (parent: number) => {
 }
 const revealed = next('found', [20, 21]).nodes
 
+/** The query string of a find. */
+const findParams = (q: TreeQuery, after?: number) =>
+  new URLSearchParams({
+    ...(q.search ? { search: q.search } : {}),
+    ...(q.status !== 'all' ? { status: q.status } : {}),
+    ...(q.leaves ? { leaves: '1' } : {}),
+    ...(after === undefined ? {} : { after: String(after) }),
+  })
+/** A find's pages up to the one that ends at `next` (what "Show more" has added), its rows once each. */
+const findShown = (q: TreeQuery, next: number | null) => {
+  let answer = categoriesAnswer(findParams(q))
+  const rows = new Map<number, MappingCategory>()
+  for (let i = 0; i < 10; i += 1) {
+    for (const n of answer.nodes) if (!rows.has(n.id)) rows.set(n.id, n)
+    if (answer.next === next || answer.next === null) break
+    answer = categoriesAnswer(findParams(q, answer.next))
+  }
+  return [...rows.values()]
+}
+/** The pages after the first of the finds that have more than one. */
+const morePages = queries.flatMap((q) => {
+  server.nodes = taxonomy()
+  const pages: AnyEventObject[] = []
+  for (let answer = categoriesAnswer(findParams(q)); answer.next !== null;) {
+    const after: number = answer.next
+    answer = categoriesAnswer(findParams(q, after))
+    pages.push({ type: 'xstate.done.actor.loadMore', query: queryKey(q), after, output: { result: answer, nodes: answer.nodes } })
+  }
+  return q.search === '' && q.status === 'all' && !q.leaves ? [] : pages
+})
+
 const treeEvents: AnyEventObject[] = [
   { type: 'tree.expand', id: 10 },
   { type: 'tree.collapse', id: 10 },
@@ -521,6 +558,9 @@ const treeEvents: AnyEventObject[] = [
   { type: 'tree.leaves', leaves: false },
   { type: 'tree.retry' },
   { type: 'tree.dismiss' },
+  { type: 'tree.more' },
+  ...morePages,
+  { type: 'xstate.error.actor.loadMore', error: limited },
   { type: 'tree.reveal', nodes: revealed },
   { type: 'tree.patch', category: node(30, null, 'Toys', 0, 0, 502), progress: null },
   ...queries.map(treeAnswer),
@@ -558,8 +598,8 @@ const treeOffered = (s: T, e: AnyEventObject) => {
     case 'tree.collapse':
       return c.found === null && c.expanded.includes(10)
     case 'tree.search':
-      // one filter at a time; only a change of text is typed
-      return c.status === 'all' && !c.leaves && e.text !== c.searchText
+      // one filter at a time (but typing while more is read drops that read); only a change of text is typed
+      return (s.matches('loadingMore') || (c.status === 'all' && !c.leaves)) && e.text !== c.searchText
     case 'tree.status':
       return c.search === '' && !c.leaves && e.status !== c.status && !s.matches('debouncing')
     case 'tree.leaves':
@@ -571,6 +611,8 @@ const treeOffered = (s: T, e: AnyEventObject) => {
     case 'xstate.done.actor.loadTree':
       // the answer to what the chart asked
       return (e as { query?: string }).query === queryKey(c)
+    case 'xstate.done.actor.loadMore':
+      return (e as { query?: string }).query === queryKey(c) && (e as { after?: number }).after === c.next
     // a row is mapped from the panel while browsing (Toys is on the top level)
     case 'tree.patch':
       return c.found === null && browsing && (s.matches('ready') || s.matches('expanding') || s.matches('revealing'))
@@ -668,6 +710,9 @@ walk<Ui>({
     'xstate.done.actor.loadTree': (ctx) =>
       answerWith(ctx.ui.net, { ...browseTop, query: () => true, path: categoriesPath }, (q) => ok(categoriesAnswer(q))),
     'xstate.error.actor.loadTree': (ctx) => ctx.ui.net.answer({ method: 'GET', path: categoriesPath }, { unreachable: true }),
+    'tree.more': () => fireEvent.click(treePane().getByRole('button', { name: 'Show more', hidden: true })),
+    'xstate.done.actor.loadMore': (ctx) => answerWith(ctx.ui.net, readOn, (q) => ok(categoriesAnswer(q))),
+    'xstate.error.actor.loadMore': (ctx) => ctx.ui.net.answer(readOn, failed(limited.status, limited.message)),
     'xstate.done.actor.loadChildren': (ctx) => answerWith(ctx.ui.net, browseChildren, (q) => ok(categoriesAnswer(q))),
     'xstate.error.actor.loadChildren': (ctx) => ctx.ui.net.answer(browseChildren, failed(limited.status, limited.message)),
     'xstate.done.actor.loadBranches': async (ctx) => {
@@ -697,14 +742,14 @@ walk<Ui>({
         expect(rowNamed('Electronics')!.getAttribute('aria-level')).toBe('1')
       } else {
         // finding: the matches in context (their ancestors with them), the search term marked
-        const q = new URLSearchParams({
-          ...(c.search ? { search: c.search } : {}),
-          ...(c.status !== 'all' ? { status: c.status } : {}),
-          ...(c.leaves ? { leaves: '1' } : {}),
-        })
-        const answer = categoriesAnswer(q)
-        if (answer.nodes.length === 0) expect(treePane().getByText('No category matches.')).toBeTruthy()
-        else expect(shown).toEqual(answer.nodes.map((n) => n.name))
+        const rows = findShown(c, c.next)
+        if (rows.length === 0) expect(treePane().getByText('No category matches.')).toBeTruthy()
+        else expect(shown).toEqual(rows.map((n) => n.name))
+        // the matches shown of all, and "Show more" while some are not
+        const total = categoriesAnswer(findParams(c)).total
+        const matches = rows.filter((n) => n.match).length
+        if (matches < total) expect(treePane().getByText(`${matches} of ${total} shown.`)).toBeTruthy()
+        expect(treePane().queryByRole('button', { name: 'Show more', hidden: true }) !== null).toBe(c.next !== null)
         if (c.search) for (const m of tree().querySelectorAll('mark')) expect(m.textContent?.toLowerCase()).toBe(c.search)
         if (c.search === 'ph') expect(tree().querySelectorAll('mark')).toHaveLength(1)
       }
@@ -717,6 +762,13 @@ walk<Ui>({
     },
     expanding: () => {
       expect(rowNamed('Electronics')!.getAttribute('aria-busy')).toBe('true')
+    },
+    // the rows shown stay while the next page is read; the button says so
+    loadingMore: (ctx) => {
+      const c = treeOf(ctx)
+      const shown = screen.queryAllByRole('treeitem', { hidden: true }).map((r) => r.getAttribute('aria-label')?.split(':')[0])
+      expect(shown).toEqual(findShown(c, c.next).map((n) => n.name))
+      expect(treePane().getByRole('button', { name: 'Loading more…', hidden: true }).getAttribute('aria-busy')).toBe('true')
     },
     revealing: () => {
       expect(treePane().queryByRole('alert')).toBeNull()

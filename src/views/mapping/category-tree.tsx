@@ -6,6 +6,7 @@ import type { MappingCategory } from '../../contract/mapping'
 import {
   branchFailure,
   isFindingTree,
+  isLoadingMore,
   isTreeLoading,
   treeFailure,
   visibleRows,
@@ -104,6 +105,7 @@ export function CategoryTree({
   const { t } = useTranslation()
   const context = useSelector(tree, rowsOf)
   const loading = useSelector(tree, isTreeLoading)
+  const loadingMore = useSelector(tree, isLoadingMore)
   const failed = useSelector(tree, treeFailure)
   const branchFailed = useSelector(tree, branchFailure)
   const finding = useSelector(tree, isFindingTree)
@@ -259,9 +261,22 @@ export function CategoryTree({
         {body}
       </div>
       {finding && !loading && context.total > shownMatches ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {t('mapping.categories.matchesShown', { shown: shownMatches, total: context.total })}
-        </p>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {t('mapping.categories.matchesShown', { shown: shownMatches, total: context.total })}
+          </p>
+          {context.next !== null ? (
+            <Button
+              variant="outline"
+              size="sm"
+              loading={loadingMore}
+              loadingText={t('mapping.categories.loadingMore')}
+              onClick={() => tree.send({ type: 'tree.more' })}
+            >
+              {t('mapping.categories.showMore')}
+            </Button>
+          ) : null}
+        </div>
       ) : null}
     </div>
   )
