@@ -20,6 +20,7 @@ import { CheckIcon, CloseIcon } from '../../ui/icons'
 import { Spinner } from '../../ui/spinner'
 import { Switch } from '../../ui/switch'
 import { TreeView, type TreeViewRow } from '../../ui/tree-view'
+import { useCount } from '../shared/numbers'
 import type { TreeActor } from './actors'
 
 const statuses: { value: TreeStatus; label: 'filterAll' | 'filterMapped' | 'filterUnmapped' }[] = [
@@ -106,6 +107,7 @@ export function CategoryTree({
   const context = useSelector(tree, rowsOf)
   const loading = useSelector(tree, isTreeLoading)
   const loadingMore = useSelector(tree, isLoadingMore)
+  const n = useCount()
   const failed = useSelector(tree, treeFailure)
   const branchFailed = useSelector(tree, branchFailure)
   const finding = useSelector(tree, isFindingTree)
@@ -263,7 +265,7 @@ export function CategoryTree({
       {finding && !loading && context.total > shownMatches ? (
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexWrap: 'wrap' })}>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-            {t('mapping.categories.matchesShown', { shown: shownMatches, total: context.total })}
+            {t('mapping.categories.matchesShown', { shown: n(shownMatches), total: n(context.total) })}
           </p>
           {context.next !== null ? (
             <Button
