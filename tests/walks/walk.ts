@@ -154,8 +154,9 @@ export function walk<Ui>(spec: WalkSpec<Ui>) {
                 // kept unless the screen was mounted again (its actor stopped, a new one started in its place)
                 if (fixed.actor && fixed.actor.getSnapshot().status !== 'stopped') return fixed.actor
                 // a started actor (one that a render React threw away before committing it was made but
-                // never started: it still shows its initial state and hears nothing)
-                const started = actors.filter((a) => received.get(a)?.[0]?.type === 'xstate.init')
+                // never started: it still shows its initial state and hears nothing; a started one may
+                // have been sent events before it started, so its init is not always the first)
+                const started = actors.filter((a) => received.get(a)?.some((e) => e.type === 'xstate.init'))
                 const live = started.filter((a) => a.getSnapshot().status === 'active')
                 // a chart that finished as it started (a final state reached at once) is still the one under test
                 const chosen = surface.pick ? surface.pick(live) : (live.at(-1) ?? started.at(-1))
