@@ -116,5 +116,10 @@ export const corePaths = {
 export const versionSchema = z.int().check(z.gte(1))
 
 /** An option of a select list (`core/list/{name}` -> `result.list`). */
-export const listItemSchema = z.object({ id: z.union([z.int(), z.string()]), name: z.string() })
+/** An item of a select list; the items of a tree's list (the categories) name their parent too. */
+export const listItemSchema = z.object({
+  id: z.union([z.int(), z.string()]),
+  name: z.string(),
+  parent_id: z.optional(z.nullable(z.int())),
+})
 export type ListItem = z.infer<typeof listItemSchema>

@@ -2,15 +2,19 @@ import { Combobox, useListCollection } from '@ark-ui/react/combobox'
 import { Field } from '@ark-ui/react/field'
 import { useFilter } from '@ark-ui/react/locale'
 import { Portal } from '@ark-ui/react/portal'
-import { useEffect, useMemo, type ReactNode } from 'react'
+import { useEffect, useMemo, useState, type ReactNode } from 'react'
 import { css, cx } from 'styled-system/css'
 import { fieldStyles } from './field'
 import { RequiredMark } from './required-mark'
 import { CheckIcon, ChevronDownIcon, CloseIcon } from './icons'
 import { listboxRecipe, type Option } from './select-field'
 
-/** An option; its hint shows at the inline end of its row (a match's score, say). */
-export type ComboboxOption = Option & { hint?: string }
+/**
+ * An option; its hint shows at the inline end of its row (a match's score, say). An option of a tree
+ * has its `level` (1 at the top), shown indented while the whole list shows, and its `context` (its
+ * parents' names), shown under it among the matches of a search.
+ */
+export type ComboboxOption = Option & { hint?: string; level?: number; context?: string }
 
 export type MultiComboboxFieldProps = {
   label: ReactNode
@@ -68,6 +72,10 @@ const toggle = css({
 })
 
 const hint = css({ ms: 'auto', fontSize: 'xs', color: 'green.700', fontWeight: '600', whiteSpace: 'nowrap' })
+const itemLabel = css({ display: 'flex', flexDir: 'column', minW: '0' })
+const itemContext = css({ fontSize: 'xs', color: 'fg.muted', truncate: true })
+/** An indented row of a tree, by its level (the row's own padding and 1rem a level below the top). */
+const indent = (level: number | undefined) => (level && level > 1 ? { paddingInlineStart: `${0.75 + (level - 1)}rem` } : undefined)
 
 /** The input with its open button, and the listbox of the matching options (each with its hint and check). */
 function ComboboxInput({
@@ -75,11 +83,14 @@ function ComboboxInput({
   openLabel,
   emptyText,
   items,
+  searching = false,
 }: {
   placeholder?: string | undefined
   openLabel: string
   emptyText: string
   items: ComboboxOption[]
+  /** Something is typed: a tree's options show flat, each with its context. */
+  searching?: boolean
 }) {
   const s = listboxRecipe()
   return (
@@ -95,8 +106,15 @@ function ComboboxInput({
           <Combobox.Content className={s.content}>
             <Combobox.Empty className={s.empty}>{emptyText}</Combobox.Empty>
             {items.map((item) => (
-              <Combobox.Item key={item.value} item={item} className={s.item}>
-                <Combobox.ItemText>{item.label}</Combobox.ItemText>
+              <Combobox.Item key={item.value} item={item} className={s.item} style={searching ? undefined : indent(item.level)}>
+                {searching && item.context ? (
+                  <span className={itemLabel}>
+                    <Combobox.ItemText>{item.label}</Combobox.ItemText>
+                    <span className={itemContext}>{item.context}</span>
+                  </span>
+                ) : (
+                  <Combobox.ItemText>{item.label}</Combobox.ItemText>
+                )}
                 {item.hint ? <span className={hint}>{item.hint}</span> : null}
                 <Combobox.ItemIndicator className={s.indicator}>
                   <CheckIcon width={16} height={16} />
@@ -153,14 +171,19 @@ export function ComboboxField({
   pickOnly,
 }: ComboboxFieldProps) {
   const { collection, filter } = useOptions(options)
+  const [typed, setTyped] = useState('')
+  const search = (text: string) => {
+    setTyped(text)
+    filter(text)
+  }
   return (
     <Field.Root className={fieldStyles.root} invalid={Boolean(error)} disabled={disabled}>
       <Combobox.Root
         collection={collection}
         value={value ? [value] : []}
         onValueChange={(d) => onValueChange(d.value[0] ?? '')}
-        onInputValueChange={(d) => filter(d.inputValue)}
-        onOpenChange={(d) => (d.open ? undefined : filter(''))}
+        onInputValueChange={(d) => search(d.inputValue)}
+        onOpenChange={(d) => (d.open ? undefined : search(''))}
         {...(pickOnly ? { selectionBehavior: 'clear' as const } : {})}
         translations={{ triggerLabel: openLabel }}
         openOnClick
@@ -168,7 +191,13 @@ export function ComboboxField({
         className={css({ display: 'flex', flexDir: 'column', gap: '1.5' })}
       >
         <Combobox.Label className={fieldStyles.label}>{label}</Combobox.Label>
-        <ComboboxInput placeholder={placeholder} openLabel={openLabel} emptyText={emptyText} items={collection.items} />
+        <ComboboxInput
+          placeholder={placeholder}
+          openLabel={openLabel}
+          emptyText={emptyText}
+          items={collection.items}
+          searching={typed.trim() !== ''}
+        />
       </Combobox.Root>
       {helper && !error ? <Field.HelperText className={fieldStyles.helper}>{helper}</Field.HelperText> : null}
       <Field.ErrorText className={fieldStyles.error}>{error}</Field.ErrorText>

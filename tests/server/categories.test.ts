@@ -407,19 +407,19 @@ describe.each(backends)('categories resource on $name', (backend) => {
   })
 
   describe('core lists', () => {
-    it('core/list/categories answers { id, name } in the Lang locale, filtered by parent_id', async () => {
+    it('core/list/categories answers { id, name, parent_id } in the Lang locale, filtered by parent_id', async () => {
       const token = await primary()
       const { electronics, phones, smartphones } = await tree(server)
       const all = await server.request({ url: '/api/core/list/categories', token, lang: 'en' })
       expect(all.status).toBe(200)
       // Active ones only, by name.
       expect(all.json.result.list).toEqual([
-        { id: electronics, name: 'Electronics' },
-        { id: phones, name: 'Phones' },
-        { id: smartphones, name: 'Smartphones' },
+        { id: electronics, name: 'Electronics', parent_id: null },
+        { id: phones, name: 'Phones', parent_id: electronics },
+        { id: smartphones, name: 'Smartphones', parent_id: phones },
       ])
       const children = await server.request({ url: `/api/core/list/categories?parent_id=${phones}`, token, lang: 'ar' })
-      expect(children.json.result.list).toEqual([{ id: smartphones, name: 'هواتف ذكية' }])
+      expect(children.json.result.list).toEqual([{ id: smartphones, name: 'هواتف ذكية', parent_id: phones }])
       const bad = await server.request({ url: '/api/core/list/categories?parent_id=x&owner=1', token, lang: 'en' })
       expect(bad.status).toBe(422)
       expect(Object.keys(bad.json.errors).sort()).toEqual(['owner', 'parent_id'])

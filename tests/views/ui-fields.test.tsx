@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { useState } from 'react'
 import { beforeAll, describe, expect, it, vi } from 'vitest'
-import { MultiComboboxField } from '../../src/ui/combobox-field'
+import { ComboboxField, MultiComboboxField } from '../../src/ui/combobox-field'
+import { categoryTreeOptions } from '../../src/views/shared/category-tree-options'
 import { DateField, parseTypedDate } from '../../src/ui/date-field'
 import { ImageUpload, isAllowedImage } from '../../src/ui/image-upload'
 import { TextField } from '../../src/ui/field'
@@ -107,6 +108,70 @@ describe('MultiComboboxField', () => {
     render(<Harness onChange={onChange} />)
     fireEvent.click(screen.getByRole('button', { name: 'Remove Cairo' }))
     await waitFor(() => expect(onChange).toHaveBeenLastCalledWith([]))
+  })
+})
+
+describe('a tree of categories in a ComboboxField', () => {
+  const items = [
+    { id: 1, name: 'Electronics', parent_id: null },
+    { id: 4, name: 'Home', parent_id: null },
+    { id: 2, name: 'Phones', parent_id: 1 },
+    { id: 3, name: 'Smartphones', parent_id: 2 },
+    { id: 5, name: 'Kitchen', parent_id: 4 },
+    // its parent is not offered (an admin limited to some categories): at the top
+    { id: 7, name: 'Tablets', parent_id: 6 },
+  ]
+
+  it('orders each category after its parent with its level and its parents; chosen ones disabled; a loop ends', () => {
+    const options = categoryTreeOptions(items, [5])
+    expect(options.map((o) => [o.label, o.level, o.context ?? '', Boolean(o.disabled)])).toEqual([
+      ['Electronics', 1, '', false],
+      ['Phones', 2, 'Electronics', false],
+      ['Smartphones', 3, 'Electronics › Phones', false],
+      ['Home', 1, '', false],
+      ['Kitchen', 2, 'Home', true],
+      ['Tablets', 1, '', false],
+    ])
+    const looped = categoryTreeOptions(
+      [
+        { id: 1, name: 'A', parent_id: 2 },
+        { id: 2, name: 'B', parent_id: 1 },
+      ],
+      [],
+    )
+    // neither is under a category outside the loop: neither is offered at the top, and nothing hangs
+    expect(looped).toEqual([])
+  })
+
+  it('shows the tree indented; a search shows the matches flat, each with its parents, and Enter picks one', async () => {
+    const onChange = vi.fn()
+    render(
+      <ComboboxField
+        label="Category"
+        options={categoryTreeOptions(items, [])}
+        value=""
+        pickOnly
+        onValueChange={onChange}
+        emptyText="No match"
+        openLabel="Show categories"
+      />,
+    )
+    const input = screen.getByRole('combobox', { name: 'Category' })
+    fireEvent.click(screen.getByRole('button', { name: 'Show categories' }))
+    const listbox = await screen.findByRole('listbox')
+    const smartphones = await within(listbox).findByRole('option', { name: 'Smartphones' })
+    expect(smartphones.style.paddingInlineStart).toBe('2.75rem')
+    expect(within(listbox).getByRole('option', { name: 'Electronics' }).style.paddingInlineStart).toBe('')
+    expect(within(listbox).queryByText('Electronics › Phones')).toBeNull()
+    input.focus()
+    fireEvent.change(input, { target: { value: 'phone' } })
+    await waitFor(() => expect(within(listbox).queryByRole('option', { name: /^Home/ })).toBeNull())
+    const match = within(listbox).getByRole('option', { name: /^Smartphones/ })
+    expect(match.style.paddingInlineStart).toBe('')
+    expect(within(match).getByText('Electronics › Phones')).toBeTruthy()
+    fireEvent.keyDown(input, { key: 'ArrowDown' })
+    fireEvent.keyDown(input, { key: 'Enter' })
+    await waitFor(() => expect(onChange).toHaveBeenLastCalledWith('2'))
   })
 })
 

@@ -168,7 +168,7 @@ export async function categoryOptions(
   const scope = await categoryScope(deps.db, admin)
   if (scope) conditions.push(inArray(categories.id, [...scope]))
   const rows = await deps.db
-    .select({ id: categories.id, name })
+    .select({ id: categories.id, name, parent_id: categories.parentId })
     .from(categories)
     .where(and(...conditions))
     .orderBy(asc(name), asc(categories.id))

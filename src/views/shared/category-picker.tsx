@@ -1,12 +1,14 @@
 import { useMemo } from 'react'
 import { useTranslation } from 'react-i18next'
-import { ComboboxField, type ComboboxOption } from '../../ui/combobox-field'
+import { ComboboxField } from '../../ui/combobox-field'
+import { categoryTreeOptions } from './category-tree-options'
 import { useSelectList } from '../shared/runtime'
 
 /**
- * The platform's categories to pick from (mapping a marketplace category, an admin's categories):
- * typing filters them (either case, any part of the name), ArrowDown / ArrowUp move, Enter picks;
- * the pick is sent at once (the screen's chart takes it). `chosen` ones are offered disabled.
+ * The platform's categories to pick from (mapping a marketplace category, an admin's categories), as
+ * their tree: each under its parent, indented; typing filters them (either case, any part of the
+ * name) and shows each match with its parents' names; ArrowDown / ArrowUp move, Enter picks. The pick
+ * is sent at once (the screen's chart takes it). `chosen` ones are offered disabled.
  */
 export function CategoryPicker({
   chosen,
@@ -21,10 +23,7 @@ export function CategoryPicker({
 }) {
   const { t } = useTranslation()
   const { list } = useSelectList('categories')
-  const options = useMemo<ComboboxOption[]>(
-    () => (list ?? []).map((c) => ({ value: String(c.id), label: c.name, disabled: chosen.includes(Number(c.id)) })),
-    [list, chosen],
-  )
+  const options = useMemo(() => categoryTreeOptions(list ?? [], chosen), [list, chosen])
   return (
     <ComboboxField
       label={label ?? t('mapping.categories.pick')}
