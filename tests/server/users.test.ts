@@ -226,8 +226,9 @@ describe.each(backends)('end-user identity on $name', (backend) => {
       expect((await server.request({ url: '/api/admin-panal/auth/forgot-password', body: { email: 'both@example.com' } })).status).toBe(200)
       const mails = await server.mails()
       expect(mails).toHaveLength(2)
-      expect(mails[0]?.text).toContain(`${PUBLIC_URL}/reset-password?token=`)
-      expect(mails[1]?.text).toContain(`${PUBLIC_URL}/admin-panel/reset-password?token=`)
+      // one link each (mails go out in whichever order their sending finishes)
+      const links = mails.map((m) => m.text.match(/https?:\/\/\S+?reset-password\?token=/)?.[0]).sort()
+      expect(links).toEqual([`${PUBLIC_URL}/admin-panel/reset-password?token=`, `${PUBLIC_URL}/reset-password?token=`])
     })
   })
 
