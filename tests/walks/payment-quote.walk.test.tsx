@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react'
-import { expect } from 'vitest'
+import { expect, it } from 'vitest'
 import type { AnyEventObject } from 'xstate'
 import { couponCheckPath, type CouponCheckResult } from '../../src/contract/coupons'
 import { vendorsPaths, vendorsResource, vendorsScreens } from '../../src/contract/vendors'
@@ -164,4 +164,35 @@ walk<Ui>({
       expect(request.body).toEqual({ package_id: Number((actor().getSnapshot() as S).context.packageId), code: CODE })
     },
   },
+})
+
+it('a price that arrives while the amount is being typed in waits for it to be left, and leaves what is typed', async () => {
+  net.install()
+  net.reset()
+  const app = renderApp(net, `${vendorsScreens.view(VENDOR)}?tab=create-payments`, { before: [vendorsScreens.list] })
+  try {
+    // the first screen of a file waits for its modules to load
+    const field = await screen.findByLabelText(/^Amount/, {}, { timeout: 30_000 })
+    // in the field, nothing typed yet: the price does not come into it while it has the focus
+    fireEvent.focus(field)
+    await net.answer({ method: 'POST', path: couponCheckPath }, ok(plain, ''))
+    await screen.findByText('Total')
+    expect(amount().value).toBe('')
+    // left empty: the price fills it
+    fireEvent.blur(field)
+    await expect.poll(() => amount().value).toBe('1150.00')
+    // typed over, then priced again (another package): what is typed stays
+    fireEvent.focus(field)
+    fireEvent.change(field, { target: { value: '1150.50' } })
+    fireEvent.blur(field)
+    fireEvent.click(await screen.findByRole('combobox', { name: /^Package/ }))
+    fireEvent.click(await screen.findByRole('option', { name: 'Elite yearly' }))
+    await net.answer({ method: 'POST', path: couponCheckPath }, ok({ ...plain, total: 2300 }, ''))
+    const total = () => within(screen.getByLabelText('Price of the package')).getByText('Total').nextElementSibling?.textContent
+    await expect.poll(total).toBe(formatMoney(230_000, 'en'))
+    expect(amount().value).toBe('1150.50')
+  } finally {
+    app.stop()
+    net.uninstall()
+  }
 })

@@ -50,17 +50,26 @@ export function CreatePaymentTab({ vendor, onRecorded }: { vendor: Vendor; onRec
   )
   const form = useRef<FormApi<Values> | null>(null)
   const filled = useRef('')
+  /** The latest price not filled in yet. */
+  const pending = useRef<string | null>(null)
+  const fillPrice = () => {
+    const api = form.current
+    if (!api || pending.current === null || api.getFieldState('amount')?.active) return
+    const price = pending.current
+    pending.current = null
+    const typed = api.getState().values.amount
+    if (typed && typed !== filled.current) return
+    filled.current = price
+    api.change('amount', price)
+  }
   const quote = useChart(
     paymentQuoteMachine.provide({
       actions: {
-        // the amount follows the price unless the admin typed another one
+        // the amount follows the price unless the admin typed another one; while the amount is being
+        // typed in, the price waits for it to be left (arriving mid-keystroke, it would mix with it)
         priced: (_, { total }) => {
-          const api = form.current
-          if (!api) return
-          const typed = api.getState().values.amount
-          if (typed && typed !== filled.current) return
-          filled.current = total.toFixed(2)
-          api.change('amount', filled.current)
+          pending.current = total.toFixed(2)
+          fillPrice()
         },
       },
     }),
@@ -120,6 +129,8 @@ export function CreatePaymentTab({ vendor, onRecorded }: { vendor: Vendor; onRec
           form.current = api
           return (
             <form onSubmit={handleSubmit} noValidate className={css({ display: 'flex', flexDir: 'column', gap: '4' })}>
+              {/* a price that came while the amount was being typed in is filled once it is left */}
+              <FormSpy<Values> subscription={{ active: true }} onChange={({ active }) => active !== 'amount' && fillPrice()} />
               <FormSpy<Values>
                 subscription={{ values: true }}
                 onChange={({ values }) => {
