@@ -15,6 +15,10 @@ const styles = {
     minW: '56',
     zIndex: 1500,
     outline: 'none',
+    // a long menu (the header's "More") stays within the window and scrolls inside itself
+    maxH: 'var(--available-height, 80vh)',
+    overflowY: 'auto',
+    overscrollBehavior: 'contain',
   }),
   item: css({
     display: 'flex',
